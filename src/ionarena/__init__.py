@@ -11,8 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from . import record
-from .core import (HOST, Action, GameSpec, IllegalAction, IonError, RecordError, State, UnknownGame,
-                   all_specs, get_spec)
+from .core import (
+    HOST,
+    Action,
+    GameSpec,
+    IllegalAction,
+    IonError,
+    RecordError,
+    State,
+    UnknownGame,
+    all_specs,
+    get_spec,
+)
 from .games import load_all
 
 __version__ = "0.1.0"

@@ -50,7 +50,7 @@ class State(ABC):
     """Base class of every game state. See the module docstring for the contract."""
 
     game_id: str = ""
-    __slots__ = ("num_players", "variant", "seed", "options", "_history")
+    __slots__ = ("_history", "num_players", "options", "seed", "variant")
 
     def __init__(self, num_players: int, variant: str, seed: int, options: dict[str, Any] | None = None):
         self.num_players = num_players

@@ -1,0 +1,1 @@
+"""Services for bots: the driver (one step), batch runs, statistics and benchmarks."""
