@@ -58,6 +58,11 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def unregister(game_id: str) -> None:
+    """Remove a game from the registry (tests register throwaway games)."""
+    _GAMES.pop(game_id, None)
+
+
 def get_spec(game_id: str) -> GameSpec:
     """The spec of `game_id`; `UnknownGame` names the games there are."""
     try:
