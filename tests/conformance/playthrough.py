@@ -10,7 +10,7 @@ from ionarena.agents import make_agent
 from ionarena.sim.driver import bot_step
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
-MAX_STEPS = 250
+MAX_STEPS = 150
 """Long games (tournaments) are cut here so the files stay reviewable."""
 
 
