@@ -37,9 +37,9 @@ def played(seed: int = 3, moves: int | None = None) -> ToyState:
 
 
 def test_unknown_game_variant_and_player_count_say_what_exists():
-    with pytest.raises(UnknownGame, match="no game called 'chess'.*toy"):
+    with pytest.raises(UnknownGame, match=r"no game called .chess.*toy"):
         get_spec("chess")
-    with pytest.raises(UnknownGame, match="no variant 'hard'; choose from standard"):
+    with pytest.raises(UnknownGame, match=r"no variant .hard.; choose from standard"):
         SPEC.make(variant="hard")
     with pytest.raises(UnknownGame, match="2-4 players, not 9"):
         SPEC.make(players=9)
