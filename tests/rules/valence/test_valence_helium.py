@@ -1,0 +1,56 @@
+"""Rulebook: 'Helium'."""
+
+from __future__ import annotations
+
+import pytest
+
+from ionarena.core import IllegalAction
+from ionarena.games.valence.spec_checks import check_invariants
+
+from .valence_table import hand_of, table
+
+
+def test_helium_scores_two_and_every_hand_passes_right():
+    """'add Helium to your Molecule Stash as if building a complete Molecule (worth two points)
+    directly from your hand. All players then pass all Element cards in hand to the player to their
+    right.' Ruling: '"right" is seat - 1'."""
+    state = table(3, hands={0: ["He", "O"], 1: ["Na", "Na"], 2: ["Cl"]})
+    state.apply_text(0, "helium")
+    assert state.stashes[0] == ["He"] and state.scores()[0] == 2.0
+    assert hand_of(state, 2) == ["O"]        # player 0 passed to player 2 (seat - 1)
+    assert hand_of(state, 0) == ["Na", "Na"]  # and received player 1's hand
+    assert hand_of(state, 1) == ["Cl"]
+    assert state.phase == "build" and state.current == 0  # the turn goes on with the new hand
+    check_invariants(state)
+
+
+def test_no_helium_on_the_first_turn():
+    """'You cannot add Helium on your first turn!'"""
+    state = table(3, hands={0: ["He", "O"]}, first_turn=True)
+    assert "helium" not in [state.format_action(a) for a in state.legal_actions(0)]
+    with pytest.raises(IllegalAction, match="first turn"):
+        state.apply_text(0, "helium")
+    state.turns_taken[0] = 2
+    state.apply_text(0, "helium")
+    assert state.stashes[0] == ["He"]
+
+
+def test_empty_hand_passes_nothing_and_still_receives():
+    """Ruling: 'an empty hand passes nothing and still receives'."""
+    state = table(3, hands={0: ["He"], 1: [], 2: ["K", "O"]})
+    state.apply_text(0, "helium")
+    assert hand_of(state, 0) == [] and hand_of(state, 1) == ["O", "K"] and hand_of(state, 2) == []
+
+
+def test_helium_can_win():
+    """'If you have ten points worth of Molecules, you've won the game!' — Helium counts 2."""
+    state = table(2, hands={0: ["He"]}, stashes={0: ["NaOH", "KOH"]})
+    state.apply_text(0, "helium")
+    assert state.is_over() and state.winners() == [0]
+
+
+def test_helium_needs_a_helium_card():
+    """'add Helium to your Molecule Stash ... directly from your hand.'"""
+    state = table(2, hands={0: ["O"]})
+    with pytest.raises(IllegalAction, match="no Helium"):
+        state.apply_text(0, "helium")

@@ -1,0 +1,107 @@
+"""Rulebook: 'Reacting'."""
+
+from __future__ import annotations
+
+import pytest
+
+from ionarena.core import IllegalAction
+from ionarena.games.valence.spec_checks import check_invariants
+
+from .valence_table import hand_of, table
+
+
+def test_acid_on_base_gives_salt_and_water():
+    """'Acid reacts with Base and Metal Oxide' / 'Return the Reactor to the Molecule Bank. Take a
+    random Element Card from your opponent.' / 'Exchange a Base or Metal Oxide for a Salt and Water'
+    Ruling: 'the Salt is the target's metal with the reactor's halogen (NaOH + HF -> NaF + H2O)'."""
+    state = table(3, hands={0: ["O"], 2: ["K"]}, stashes={0: ["HF"], 2: ["NaOH", "CO2"]})
+    bank = dict(state.bank)
+    state.apply_text(0, "react HF 2 NaOH")
+    assert state.stashes[0] == []
+    assert state.stashes[2] == ["NaF", "H2O", "CO2"]
+    assert hand_of(state, 0) == ["O", "K"]  # the only card player 2 had
+    assert hand_of(state, 2) == []
+    assert state.bank["acid"] == bank["acid"] + 1 and state.bank["base"] == bank["base"] + 1
+    assert state.bank["salt"] == bank["salt"] - 1 and state.bank["water"] == bank["water"] - 1
+    assert state.skip_draw == [False, False, True]
+    assert "NaOH + HF → NaF + H2O" in state.view(1)["events"][-2]
+    check_invariants(state)
+
+
+@pytest.mark.parametrize(("reactor", "target", "salt"), [
+    ("HCl", "CaO", "CaCl2"), ("HF", "Na2O", "NaF"), ("HCl", "K2O", "KCl"),
+    ("HF", "Ca(OH)2", "CaF2"), ("HCl", "KOH", "KCl")])
+def test_acid_on_metal_oxide_and_base_products(reactor, target, salt):
+    """'Exchange a Base or Metal Oxide for a Salt and Water' — Ruling: 'CaO + 2 HCl -> CaCl2 + H2O'."""
+    state = table(2, hands={1: ["O"]}, stashes={0: [reactor], 1: [target]})
+    state.apply_text(0, f"react {reactor} 1 {target}")
+    assert state.stashes[1] == [salt, "H2O"]
+
+
+@pytest.mark.parametrize(("target", "acid", "equation"), [
+    ("COCl2", "HCl", "COCl2 + H2O → CO2 + 2 HCl"),
+    ("COF2", "HF", "COF2 + H2O → CO2 + 2 HF"),
+    ("COClF", "HCl", "COClF + H2O → CO2 + HCl + HF")])
+def test_water_on_deadly_carbonyl(target, acid, equation):
+    """'Water reacts with Deadly Carbonyl.' / 'exchange a Deadly Carbonyl for a Carbon Dioxide and
+    Acid.' Ruling: 'a carbonyl COX2 + H2O -> CO2 + the acid HX'; RULING (Ion Arena): COClF gives
+    HCl and HF, and its one Acid card is HCl."""
+    state = table(2, hands={1: ["O"]}, stashes={0: ["H2O"], 1: [target]})
+    state.apply_text(0, f"react H2O 1 {target}")
+    assert state.stashes[1] == ["CO2", acid]
+    assert any(equation in e for e in state.view(None)["events"])
+
+
+def test_what_cannot_react():
+    """'Acid reacts with Base and Metal Oxide; Water reacts with Deadly Carbonyl.' Ruling: Halocarbon
+    'cannot be reacted with'."""
+    state = table(2, stashes={0: ["HCl", "H2O"], 1: ["CCl4", "COCl2", "NaOH", "CO2"]})
+    legal = {state.format_action(a) for a in state.legal_actions(0) if a.verb == "react"}
+    assert legal == {"react HCl 1 NaOH", "react H2O 1 COCl2"}
+    for text in ("react HCl 1 CCl4", "react HCl 1 COCl2", "react H2O 1 NaOH", "react H2O 1 CO2"):
+        with pytest.raises(IllegalAction):
+            state.apply_text(0, text)
+
+
+def test_only_an_opponents_molecule():
+    """'Find an Opponent's Molecule and React.'"""
+    state = table(2, stashes={0: ["HCl", "NaOH"]})
+    with pytest.raises(IllegalAction, match="opponent"):
+        state.apply_text(0, "react HCl 0 NaOH")
+
+
+def test_victim_without_cards_means_a_card_from_the_deck():
+    """'If the opponent has no Element Cards, take an Element card from the Element Deck.'"""
+    state = table(2, hands={0: [], 1: []}, stashes={0: ["HCl"], 1: ["KOH"]})
+    top = state.deck[-1]
+    state.apply_text(0, "react HCl 1 KOH")
+    assert hand_of(state, 0) == [top]
+    check_invariants(state)
+
+
+def test_react_as_many_times_as_you_choose():
+    """'You can react as many times as you choose on your turn.'"""
+    state = table(3, hands={1: ["O"], 2: ["O"]},
+                  stashes={0: ["HCl", "HF", "H2O"], 1: ["NaOH"], 2: ["CaO", "COF2"]})
+    for text in ("react HCl 1 NaOH", "react HF 2 CaO", "react H2O 2 COF2"):
+        state.apply_text(0, text)
+    assert state.stashes == [[], ["NaCl", "H2O"], ["CaF2", "H2O", "CO2", "HF"]]
+    assert state.skip_draw == [False, True, True]
+
+
+def test_reaction_needs_the_products_in_the_bank():
+    """Ruling: 'a reaction is legal only while the bank holds every product.'"""
+    state = table(2, stashes={0: ["HCl"], 1: ["NaOH", *["NaCl"] * 9]})
+    assert state.bank["salt"] == 0
+    assert not [a for a in state.legal_actions(0) if a.verb == "react"]
+    with pytest.raises(IllegalAction, match="Bank does not hold"):
+        state.apply_text(0, "react HCl 1 NaOH")
+
+
+def test_type_words_name_a_single_kind():
+    """Action text (docs): 'react acid 1 base' works when there is one kind of each."""
+    state = table(2, stashes={0: ["HCl"], 1: ["NaOH"]})
+    assert state.format_action(state.parse_action(0, "react acid 1 base")) == "react HCl 1 NaOH"
+    state = table(2, stashes={0: ["HCl", "HF"], 1: ["NaOH"]})
+    with pytest.raises(IllegalAction, match="name it by formula"):
+        state.parse_action(0, "react acid 1 base")

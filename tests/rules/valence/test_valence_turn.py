@@ -1,0 +1,98 @@
+"""Rulebook: 'Trading Up', 'Finishing Your Turn', and the turn cap."""
+
+from __future__ import annotations
+
+import pytest
+
+import ionarena
+from ionarena.agents import make_agent
+from ionarena.core import IllegalAction
+from ionarena.games.valence.spec_checks import check_invariants
+from ionarena.sim.driver import play_out
+
+from .valence_table import hand_of, table
+
+
+def test_trade_up_a_salt_for_two_cards():
+    """'Discard (return to the Molecule Bank) a Salt during the Build phase of your turn to draw two
+    Element Cards from the Element Deck.'"""
+    state = table(2, hands={0: ["O"]}, stashes={0: ["KF", "H2O"]})
+    bank = state.bank["salt"]
+    state.apply_text(0, "trade KF")
+    assert state.stashes[0] == ["H2O"] and state.bank["salt"] == bank + 1
+    assert len(hand_of(state, 0)) == 3
+    check_invariants(state)
+
+
+def test_trade_up_once_per_turn():
+    """'You can Trade Up once per turn.'"""
+    state = table(2, stashes={0: ["KF", "NaCl"]})
+    state.apply_text(0, "trade")
+    assert state.stashes[0] == ["NaCl"]
+    assert not [a for a in state.legal_actions(0) if a.verb == "trade"]
+    with pytest.raises(IllegalAction, match="once per turn"):
+        state.apply_text(0, "trade NaCl")
+    state.apply_text(0, "end")
+    state.apply_text(1, "draw")
+    state.apply_text(1, "end")
+    state.apply_text(0, "draw")
+    state.apply_text(0, "trade NaCl")  # a new turn: allowed again
+
+
+def test_trade_up_needs_a_salt():
+    """'Discard (return to the Molecule Bank) a Salt'."""
+    state = table(2, stashes={0: ["H2O"]})
+    with pytest.raises(IllegalAction):
+        state.apply_text(0, "trade H2O")
+
+
+def test_discard_down_to_six():
+    """'If you have 7 or more Element cards in hand, discard until you only have 6 Element cards.'"""
+    state = table(2, hands={0: ["O", "O", "O", "H", "Cl", "F", "Na", "K"]}, discard=["C"])
+    state.apply_text(0, "end")
+    assert state.phase == "discard" and state.current == 0
+    with pytest.raises(IllegalAction):
+        state.apply_text(0, "build HCl")
+    state.apply_text(0, "discard K")
+    assert state.current == 0
+    state.apply_text(0, "discard O")
+    assert len(hand_of(state, 0)) == 6 and state.discard[-2:] == ["K", "O"]
+    assert state.current == 1 and state.phase == "draw"
+
+
+def test_six_cards_keep_them_all():
+    """'If you have 7 or more Element cards in hand, discard until you only have 6' — six is fine."""
+    state = table(2, hands={0: ["O", "O", "O", "H", "Cl", "F"]})
+    state.apply_text(0, "end")
+    assert state.current == 1 and len(hand_of(state, 0)) == 6
+
+
+def test_turns_go_clockwise():
+    """'turns proceed clockwise' — ruling: 'Turns go clockwise (seat + 1)'."""
+    state = table(4, current=3)
+    state.apply_text(3, "end")
+    assert state.current == 0
+
+
+def test_turn_cap_declares_a_draw():
+    """RULING (Ion Arena): 'turn_cap' (default 500 turns) ends a game that runs too long in a draw,
+    counted in stats()."""
+    state = ionarena.make("valence", players=3, seed=4, turn_cap=3)
+    agents = [make_agent("random", "valence", seat, 4) for seat in range(3)]
+    play_out(state, agents)
+    stats = state.stats()
+    if stats["capped"]:
+        assert state.winners() == [] and stats["turns"] == 3
+    state = table(2, turn_cap=5)
+    state.turn = 5
+    state.apply_text(0, "end")
+    assert state.is_over() and state.winners() == [] and state.stats()["capped"] == 1.0
+    assert ionarena.make("valence", players=2).turn_cap == 500
+
+
+def test_bad_turn_cap_is_refused():
+    """RULING (Ion Arena): the turn cap is a positive number of turns."""
+    with pytest.raises(IllegalAction):
+        ionarena.make("valence", players=2, turn_cap=0)
+    with pytest.raises(IllegalAction):
+        ionarena.make("valence", players=2, turns=10)
