@@ -5,8 +5,16 @@ from __future__ import annotations
 import pytest
 
 from ionarena.games.valence.cards import RECIPES
-from ionarena.games.valence.chemistry import (accepts_name, formula, hill_formula, label, molecule_points,
-                                              molecule_type, name, reaction)
+from ionarena.games.valence.chemistry import (
+    accepts_name,
+    formula,
+    hill_formula,
+    label,
+    molecule_points,
+    molecule_type,
+    name,
+    reaction,
+)
 
 
 @pytest.mark.parametrize(("cards", "kind"), [
