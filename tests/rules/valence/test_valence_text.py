@@ -46,3 +46,16 @@ def test_views_and_render_show_formulas_and_names():
     assert "COCl2 — carbonyl dichloride (phosgene)" in text and "Ca(OH)2 — calcium hydroxide" in text
     assert "Your hand:" in text and "O(-2)" not in text  # player 1's hand is empty
     assert "O(-2)" in ionarena.get_spec("valence").render(state.view(0), 0)
+
+
+def test_docs_publish_the_full_accepted_name_table():
+    """Ruling: 'publish the full table in docs' — every accepted name of every molecule is listed."""
+    from pathlib import Path
+
+    from ionarena.games.valence.cards import RECIPES
+    from ionarena.games.valence.chemistry import accepted_names, label
+
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "valence.md").read_text("utf-8")
+    for formula, recipe in RECIPES.items():
+        row = next(line for line in docs.splitlines() if f"| {label(formula)} |" in line)
+        assert row.endswith(f"| {', '.join(accepted_names(recipe))} |"), formula
