@@ -95,6 +95,11 @@ def all_recipes() -> tuple[Recipe, ...]:
 
 def match(tokens: list[str] | tuple[str, ...]) -> Recipe | None:
     """The compound these ion tokens form, or None if they are not exactly one legal neutral compound."""
+    return _match(tuple(tokens))
+
+
+@cache
+def _match(tokens: tuple[str, ...]) -> Recipe | None:
     pos = {t for t in tokens if t in IONS and IONS[t].charge > 0}
     neg = {t for t in tokens if t in IONS and IONS[t].charge < 0}
     if len(pos) != 1 or len(neg) != 1 or any(t not in IONS for t in tokens):
