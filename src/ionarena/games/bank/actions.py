@@ -1,0 +1,234 @@
+"""Actions of the bank game and their text: exactly the rulebook's command language.
+
+Every action is a small frozen value; `format_action` gives its canonical text and `parse_command`
+reads any accepted spelling back (legality is checked by the state, not here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core import IllegalAction
+from .cards import (FAMILIES, WILD_POWER, card_family, card_id, card_power, card_text, kind_token,
+                    parse_card, parse_family, parse_kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """`team +` / `team -` in the lobby."""
+
+    sign: int
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """Play a card (`++`), possibly with [×2]/[×3] (`x2 ++`), or a wild object as a card (`?? -`)."""
+
+    card: int
+    mult: int = 1
+    wild: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """Use an object on your turn: `s r : +: -: * X` or `T <object>` (then `target` is the kind)."""
+
+    kind: str
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Combine:
+    """`& <first move>`: make the first move and stay on turn for one more."""
+
+    first: Card | Use
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A one-word command: `skip`, `quit`, `done` (leave the shop), and host `timeout` / `start`."""
+
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
+class At:
+    """Host: the clock moves on to `time` game seconds."""
+
+    time: float
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """`buy <object>` in the shop."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """`deal <object> <price> <units>`: offer one `kind` for `price` units of `units` (a kind or coins)."""
+
+    kind: str
+    price: int
+    units: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ok:
+    """`ok <person>`: accept that person's latest open deal."""
+
+    seller: int
+
+
+BankAction = Team | Card | Use | Combine | Word | At | Buy | Deal | Ok
+
+USE_TOKENS = {"s": "skip", "r": "reverse", ":": "movetime", "+:": "roundplus", "-:": "roundminus",
+              "*": "invincible", "x": "swap", "t": "take"}
+USE_TEXT = {"skip": "s", "reverse": "r", "movetime": ":", "roundplus": "+:", "roundminus": "-:",
+            "invincible": "*", "swap": "X", "take": "T"}
+PLAYER_WORDS = ("skip", "quit", "done")
+HOST_WORDS = ("timeout", "start")
+QUESTIONS = ("inv", "inventory", "help")
+
+
+def format_action(action: object) -> str:
+    """The canonical text of a bank action."""
+    match action:
+        case Card(card, mult, wild):
+            body = f"{'?' * card_power(card)} {FAMILIES[card_family(card)]}" if wild else card_text(card)
+            return body if mult == 1 else f"x{mult} {body}"
+        case Use(kind, target):
+            return f"T {kind_token(target)}" if kind == "take" else USE_TEXT[kind]
+        case Combine(first):
+            return f"& {format_action(first)}"
+        case Word(word):
+            return word
+        case Team(sign):
+            return "team +" if sign > 0 else "team -"
+        case At(time):
+            return f"at {time:.3f}"
+        case Buy(kind):
+            return f"buy {kind_token(kind)}"
+        case Deal(kind, price, units):
+            return f"deal {kind_token(kind)} {price} {kind_token(units)}"
+        case Ok(seller):
+            return f"ok {seller}"
+    raise TypeError(f"not a bank action: {action!r}")
+
+
+def _kind(token: str, what: str) -> str:
+    kind = parse_kind(token)
+    if kind is None:
+        raise IllegalAction(f"{token!r} is not an object; {what}")
+    return kind
+
+
+def _card_move(words: list[str]) -> Card | None:
+    """A card, wild or x2/x3 form, or None if `words` do not start like one."""
+    mult = 1
+    head = words[0].lower()
+    if head in ("x2", "x3", "×2", "×3"):
+        mult = int(head[1])
+        words = words[1:]
+        if not words:
+            raise IllegalAction(f"{head} needs a card after it, e.g. `{head} ++` or `{head} ?? -`")
+    token = words[0]
+    if token in ("?", "??", "???"):
+        if len(words) != 2:
+            raise IllegalAction(f"say which family the wild plays as: `{token} +`, `{token} -`, "
+                                f"`{token} =` or `{token} ±`")
+        family = parse_family(words[1])
+        if family is None:
+            raise IllegalAction(f"{words[1]!r} is not a card family; use + - = ± (or B)")
+        return Card(card_id(family, len(token)), mult, True)
+    card = parse_card(token)
+    if card is None:
+        if mult > 1:
+            raise IllegalAction(f"{token!r} is not a card; x{mult} goes with a card like `++` or `?? -`")
+        return None
+    if len(words) > 1:
+        raise IllegalAction(f"a card is played alone: `{card_text(card)}`, not {' '.join(words)!r}")
+    return Card(card, mult)
+
+
+def _object_move(words: list[str]) -> Use | None:
+    kind = USE_TOKENS.get(words[0].lower())
+    if kind is None:
+        return None
+    if kind == "take":
+        if len(words) != 2:
+            raise IllegalAction("say which object to take: `T x3`, `T ¢`, `T swap` ...")
+        return Use("take", _kind(words[1], "try `T x3` or `T ¢`"))
+    if len(words) > 1:
+        raise IllegalAction(f"`{words[0]}` takes no argument")
+    return Use(kind)
+
+
+def parse_move(words: list[str]) -> Card | Use | Combine | None:
+    """A move command (card, wild, x2/x3, object use, `&`), or None if the words are not one."""
+    if words[0] == "&":
+        if len(words) == 1:
+            raise IllegalAction("& needs a first move after it, e.g. `& +++`")
+        first = parse_move(words[1:])
+        if first is None:
+            raise IllegalAction(f"{' '.join(words[1:])!r} is not a move to combine")
+        if isinstance(first, Combine):
+            raise IllegalAction("no & inside &")
+        return Combine(first)
+    card = _card_move(words)
+    if card is not None:
+        return card
+    return _object_move(words)
+
+
+def parse_command(text: str) -> BankAction:
+    """The action a command means (any accepted spelling); `IllegalAction` says why text is not one."""
+    words = text.split()
+    if not words:
+        raise IllegalAction("type a command, e.g. `+++`, `team +`, `skip` or `buy x2`")
+    head = words[0].lower()
+    if head in QUESTIONS:
+        raise IllegalAction(f"`{text.strip()}` is a question, not a move: it is answered without using your turn")
+    if head == "team":
+        if len(words) != 2 or words[1] not in ("+", "-"):
+            raise IllegalAction("pick a team with `team +` or `team -`")
+        return Team(1 if words[1] == "+" else -1)
+    if head in PLAYER_WORDS or head in HOST_WORDS:
+        if len(words) > 1:
+            raise IllegalAction(f"`{head}` takes no argument")
+        return Word(head)
+    if head == "at":
+        try:
+            time = float(words[1]) if len(words) == 2 else float("nan")
+        except ValueError:
+            time = float("nan")
+        if not time >= 0 or time == float("inf"):
+            raise IllegalAction("`at` needs a clock time in seconds, e.g. `at 12.500`")
+        return At(round(time, 3))
+    if head == "buy":
+        if len(words) != 2:
+            raise IllegalAction("buy one object at a time: `buy x2`")
+        return Buy(_kind(words[1], "see the objects on sale"))
+    if head == "deal":
+        if len(words) != 4:
+            raise IllegalAction("a deal is `deal <object> <price> <units>`, e.g. `deal r 50 ¢` or `deal x 1 *`")
+        if not words[2].isdigit() or int(words[2]) < 1:
+            raise IllegalAction(f"the price must be a whole number of units, 1 or more, not {words[2]!r}")
+        return Deal(_kind(words[1], "offer an object you hold"), int(words[2]),
+                    _kind(words[3], "ask for ¢ or an object"))
+    if head == "ok":
+        if len(words) != 2 or not words[1].isdigit():
+            raise IllegalAction("accept a deal with `ok <person>`, e.g. `ok 3`")
+        return Ok(int(words[1]))
+    move = parse_move(words)
+    if move is None:
+        raise IllegalAction(f"{text.strip()!r} is not a command; try `help` (cards: + ++ +++ - = ± B, "
+                            f"objects: s r : x2 x3 +: -: & * X T)")
+    return move
+
+
+def wild_kind(card: int) -> str:
+    """The wild object kind ([?], [??], [???]) that plays as `card`."""
+    power = card_power(card)
+    return next(k for k, p in WILD_POWER.items() if p == power)

@@ -1,0 +1,173 @@
+"""The bank game's data: numbers, cards and objects, loaded once from `data/bank.toml`.
+
+Cards are ints 0..11: `family_index * 3 + power - 1` with families `+ - = ±` (in that order).
+Objects are kinds named by their data key (`x2`, `swap`, `points500`, `bankrupt`, ...).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+FAMILIES = ("+", "-", "=", "±")
+PLUS, MINUS, NEUTRAL, BIPOLAR = range(4)
+FAMILY_SIGN = (1, -1, 0, 0)
+NUM_CARDS = 12
+
+
+def card_id(family: int, power: int) -> int:
+    """The card int of a family index and power 1..3."""
+    return family * 3 + power - 1
+
+
+def card_family(card: int) -> int:
+    """The family index of a card int."""
+    return card // 3
+
+
+def card_power(card: int) -> int:
+    """The power (1..3) of a card int."""
+    return card % 3 + 1
+
+
+def card_text(card: int) -> str:
+    """`+++`, `==`, `±` ... the rulebook's card symbol."""
+    return FAMILIES[card // 3] * (card % 3 + 1)
+
+
+CARD_TEXTS = tuple(card_text(c) for c in range(NUM_CARDS))
+
+
+def parse_family(token: str) -> int | None:
+    """The family index of `+`, `-`, `=`, `±` or `B`/`b`; None otherwise."""
+    if token in ("B", "b"):
+        return BIPOLAR
+    return FAMILIES.index(token) if token in FAMILIES else None
+
+
+def parse_card(token: str) -> int | None:
+    """The card int of a card token (`++`, `===`, `±±`, `BB`, `bbb`); None if it is not a card."""
+    if not 1 <= len(token) <= 3 or len(set(token)) != 1:
+        return None
+    family = parse_family(token[0])
+    return None if family is None else card_id(family, len(token))
+
+
+@dataclass(frozen=True)
+class ObjectKind:
+    """One object of the rulebook's list."""
+
+    key: str
+    symbol: str
+    token: str
+    name: str
+    help: str
+    weight: float
+    held: bool = False
+    price: int | None = None
+    instant: int = 0
+    powerdown: bool = False
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every number of the game (defaults from the data file, some overridable by options)."""
+
+    full_charge: int
+    rounds: int
+    round_time: float
+    move_time: float
+    extended_move_time: float
+    shop_time: float
+    lobby_time: float
+    timeout_penalty: int
+    hand_size: int
+    start_coins: int
+    min_players: int
+    max_players: int
+    card_chance: float
+    coins_per_paying_move: int
+    coins_per_dump: int
+    useless_per_coin: int
+    quit_sale_price: int
+    shop_kinds: int
+    round_time_step: float
+    invincible_moves: int
+    coin_drop_min: int
+    coin_drop_max: int
+    neutral_bonus: int
+    bipolar_points: int
+    max_deal_price: int
+    listed_deal_prices: int
+    events_kept: int
+    points: tuple[int, int, int]
+    power_weights: tuple[int, int, int]
+    objects: dict[str, ObjectKind] = field(default_factory=dict)
+    card_help: dict[str, str] = field(default_factory=dict)
+
+
+OPTION_NAMES = ("full_charge", "rounds", "round_time", "move_time", "shop_time", "lobby_time")
+"""Numbers a game may override through `make(..., **options)`."""
+
+
+def _load() -> tuple[dict[str, Any], Config]:
+    raw = tomllib.loads(resources.files(__package__).joinpath("data/bank.toml").read_text("utf-8"))
+    objects = {key: ObjectKind(key=key, **{k: v for k, v in spec.items()})
+               for key, spec in raw["objects"].items()}
+    cards = raw["cards"]
+    assert tuple(cards["families"]) == FAMILIES
+    config = Config(**raw["game"], points=tuple(cards["points"]), power_weights=tuple(cards["power_weights"]),
+                    objects=objects, card_help=dict(raw["help"]["cards"]))
+    return raw, config
+
+
+RAW, DEFAULT = _load()
+OBJECTS: dict[str, ObjectKind] = DEFAULT.objects
+HELD_KINDS: tuple[str, ...] = tuple(k for k, o in OBJECTS.items() if o.held)
+"""Kinds kept in an inventory (coins included), in the rulebook's order."""
+KIND_INDEX = {k: i for i, k in enumerate(HELD_KINDS)}
+SHOP_CANDIDATES: tuple[str, ...] = tuple(k for k, o in OBJECTS.items() if o.price is not None)
+DROP_KINDS: tuple[str, ...] = tuple(OBJECTS)
+WILD_POWER = {"wild1": 1, "wild2": 2, "wild3": 3}
+WILD_OF_POWER = {1: "wild1", 2: "wild2", 3: "wild3"}
+
+_ALIASES: dict[str, str] = {}
+for _key, _obj in OBJECTS.items():
+    for _alias in (_key, _obj.token, _obj.symbol, _obj.symbol.strip("[]")):
+        if _alias.strip():
+            _ALIASES.setdefault(_alias.lower(), _key)
+_ALIASES.update({
+    "c": "coins", "coin": "coins", "[ ]": "useless", "_": "useless", "skip": "skip", "reverse": "reverse",
+    "movetime": "movetime", "move-time": "movetime", "combine": "combine", "double": "x2", "×2": "x2",
+    "triple": "x3", "×3": "x3", "roundplus": "roundplus", "roundminus": "roundminus", "wild": "wild1",
+    "invincible": "invincible", "take": "take", "swap": "swap", "powerdown": "minus100",
+    "lose": "losenext", "l": "losenext", "bankrupt": "bankrupt",
+})
+
+
+def parse_kind(token: str) -> str | None:
+    """The object kind a command token names (`x`, `[X]`, `swap`, `¢`, `x2`, `??` ...); None if none."""
+    return _ALIASES.get(token.strip().lower())
+
+
+def kind_token(kind: str) -> str:
+    """The canonical command token of an object kind (`x`, `¢`, `x2`, `+:`, `??` ...)."""
+    return OBJECTS[kind].token
+
+
+def with_options(options: dict[str, Any]) -> Config:
+    """The default config with the numeric options of a game applied (unknown options are refused)."""
+    changes: dict[str, Any] = {}
+    for name, value in options.items():
+        if name in ("lobby", "teams"):
+            continue
+        if name not in OPTION_NAMES:
+            raise ValueError(f"bank has no option {name!r}; options: lobby, teams, {', '.join(OPTION_NAMES)}")
+        kind = type(getattr(DEFAULT, name))
+        changes[name] = kind(value)
+    if not changes:
+        return DEFAULT
+    from dataclasses import replace
+    return replace(DEFAULT, **changes)
