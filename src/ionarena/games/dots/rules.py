@@ -162,7 +162,8 @@ class DotsState(State):
             self.phase, self.pending = PENDING, NEXT_DRAWS[top]
             self.log = (self.log, (E_MUST_DRAW, first, NEXT_DRAWS[top], 0))
         elif PREV_DRAWS[top]:
-            self.log = (self.log, (E_PREV_DRAW, dealer, self._draw(dealer, PREV_DRAWS[top]), 0))
+            drawn = self._draw(dealer, PREV_DRAWS[top])
+            self.log = (self.log, (E_PREV_DRAW, dealer, drawn, 0))
         elif kind == NOPLAY:
             self.log = (self.log, (E_SKIP, first, 0, 0))
             self.cur = (first - 1) % n
@@ -257,7 +258,8 @@ class DotsState(State):
             if action < NUM_FACES:
                 self._play(player, action)
             elif action == DRAW:
-                self.log = (self.log, (E_DRAW, player, self._draw(player, 1), 0))
+                drawn = self._draw(player, 1)
+                self.log = (self.log, (E_DRAW, player, drawn, 0))
                 self._next_turn((player + self.dir) % self.num_players)
             elif action == PASS:
                 self.log = (self.log, (E_PASS, player, 0, 0))
@@ -269,7 +271,8 @@ class DotsState(State):
                 self._play(player, DJ_FACE, action - DJ_BASE)
         elif phase == PENDING:
             if action == DRAW:
-                self.log = (self.log, (E_DRAW, player, self._draw(player, self.pending), 0))
+                drawn = self._draw(player, self.pending)
+                self.log = (self.log, (E_DRAW, player, drawn, 0))
                 self.pending = 0
                 self.phase = PLAY
             else:
@@ -416,7 +419,8 @@ class DotsState(State):
                 self.log = (self.log, (E_MUST_DRAW, nxt, self.pending, 0))
             else:
                 prev = (player - d) % n
-                self.log = (self.log, (E_PREV_DRAW, prev, self._draw(prev, PREV_DRAWS[face]), 0))
+                drawn = self._draw(prev, PREV_DRAWS[face])
+                self.log = (self.log, (E_PREV_DRAW, prev, drawn, 0))
         elif kind == NOPLAY:
             self.log = (self.log, (E_SKIP, nxt, 0, 0))
             nxt = (nxt + d) % n  # with two players that is the player again
@@ -443,10 +447,12 @@ class DotsState(State):
         n = self.num_players
         if NEXT_DRAWS[face]:
             target = (player + self.dir) % n
-            self.log = (self.log, (E_PREV_DRAW, target, self._draw(target, NEXT_DRAWS[face]), 0))
+            drawn = self._draw(target, NEXT_DRAWS[face])
+            self.log = (self.log, (E_PREV_DRAW, target, drawn, 0))
         elif PREV_DRAWS[face]:
             target = (player - self.dir) % n
-            self.log = (self.log, (E_PREV_DRAW, target, self._draw(target, PREV_DRAWS[face]), 0))
+            drawn = self._draw(target, PREV_DRAWS[face])
+            self.log = (self.log, (E_PREV_DRAW, target, drawn, 0))
         self._end_deal(player)
 
     def _end_by_cap(self) -> None:
