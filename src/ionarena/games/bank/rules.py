@@ -420,8 +420,9 @@ class BankState(State):
             if inv.get(kind, 0) > 0:
                 if kind == "take":
                     moves.extend(Use("take", k) for k in TAKEABLE)
-                elif kind == "roundminus" and self.round_end - self.clock <= self.cfg.round_time_step:
-                    continue
+                elif kind == "roundminus" and (self.round_end - self.cfg.round_time_step
+                                               <= self.turn_start + self.move_limit):
+                    continue  # listed only when it stays usable until the move deadline
                 else:
                     moves.append(Use(kind))
         return moves

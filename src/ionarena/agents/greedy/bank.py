@@ -1,0 +1,122 @@
+"""Greedy bot for the bank game: plays its team's strongest card when that dumps or nears a dump.
+
+It scores every legal move with a one-move evaluation of the bank, seen from its team: the pot is
+worth `pot * charge_toward_us / full_charge` (what a dump would likely pay us minus them), a dump is
+worth the whole pot, points to its own score count fully, and using up an object costs that object's
+worth. So it pushes the charge to its pole, pulls it back (neutral cards, Swap, Invincible) when the
+other team is close to a dump, and spends [×2]/[×3]/wilds where they pay. In the shop it buys the
+best worth per coin among the objects on sale, then leaves (`done`). It reads only its seat's view
+and its legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...core import State
+from ...games.bank.actions import Buy, Card, Combine, Team, Use, Word
+from ...games.bank.cards import OBJECTS, card_family, card_id, card_power
+from ...games.bank.scoring import card_effect
+
+WORTH = {"x2": 150, "x3": 250, "wild1": 100, "wild2": 150, "wild3": 200, "combine": 120,
+         "invincible": 200, "swap": 250, "take": 150, "skip": 60, "reverse": 40, "roundplus": 30,
+         "roundminus": 30, "movetime": 20, "useless": 0, "coins": 40}
+"""What holding one object is worth to the bot, in points (the cost of using it up)."""
+EXTRA_MOVE = 250
+"""Rough worth of the second move that [&] gives."""
+
+
+class GreedyAgent:
+    """Greedy bank player; see the module docstring."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, reaction_time: float = 0.5):
+        self.rng = random.Random(seed)
+        self.reaction_time = reaction_time
+
+    def act(self, state: State, player: int) -> Any:
+        """The best-looking legal action for `player` now."""
+        legal = state.legal_actions(player)
+        if not legal:
+            return None
+        view = state.view(player)
+        if view["phase"] == "lobby":
+            return self._pick_team(view, legal)
+        if view["phase"] == "shop":
+            return self._shop(view, legal)
+        return self._move(view, player, legal)
+
+    def _pick_team(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        teams = view["teams"]
+        plus, minus = teams.count("+"), teams.count("-")
+        return Team(1) if plus < minus or (plus == minus and self.rng.random() < 0.5) else Team(-1)
+
+    def _shop(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        best, best_rate = None, 20.0
+        for action in legal:
+            if isinstance(action, Buy):
+                obj = OBJECTS[action.kind]
+                worth = obj.instant if obj.instant > 0 else WORTH.get(action.kind, 0)
+                rate = worth / max(1, obj.price or 1)
+                if rate > best_rate:
+                    best, best_rate = action, rate
+        return best if best is not None else Word("done")
+
+    def _move(self, view: dict[str, Any], player: int, legal: list[Any]) -> Any:
+        sign = 1 if view["teams"][player] == "+" else -1
+        bank = view["bank"]
+        charge, pot, full, shield = bank["charge"], bank["pot"], bank["full_charge"], bank["invincible_moves"]
+        time_left = (view["round_ends_at"] or 0.0) - view["now"]
+        weight = min(1.0, max(0.0, time_left / 20.0))
+
+        def standing(c: int, p: int) -> float:
+            return p * max(-1.0, min(1.0, c * sign / full)) * weight
+
+        base = standing(charge, pot)
+
+        def worth(action: Any) -> float:
+            if isinstance(action, Card):
+                new, into_pot, to_me = card_effect(charge, action.card, sign, action.mult, full)
+                new_pot = pot + into_pot
+                cost = WORTH[f"x{action.mult}"] if action.mult > 1 else 0
+                if action.wild:
+                    cost += WORTH[f"wild{card_power(action.card)}"]
+                if abs(new) >= full and shield <= 1:
+                    gained = new_pot if new * sign > 0 else -new_pot
+                    return to_me + gained - base - cost
+                return to_me + standing(new, new_pot) - base - cost
+            if isinstance(action, Use):
+                cost = WORTH.get(action.kind, 0)
+                if action.kind == "swap":
+                    flipped = -charge
+                    if abs(flipped) >= full and shield == 0:
+                        return (pot if flipped * sign > 0 else -pot) - base - cost
+                    return standing(flipped, pot) - base - cost
+                if action.kind == "invincible":
+                    danger = charge * sign <= -(full - 4) and shield == 0
+                    return (0.6 * pot if danger else 0.0) - cost
+                if action.kind == "take":
+                    return 0.5 * WORTH.get(action.target, 0) - cost
+                if action.kind == "movetime":
+                    return -1e6
+                return -cost
+            if isinstance(action, Combine):
+                return worth(action.first) + EXTRA_MOVE - WORTH["combine"]
+            return -1e8  # `skip` costs 1000 points and gains nothing: only when nothing else is left
+
+        best, best_value = legal[-1], -1e9
+        for action in legal:
+            value = worth(action)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+
+def strongest_card(sign: int) -> int:
+    """The card int of a team's single-power card (the most points per card)."""
+    return card_id(0 if sign > 0 else 1, 1)
+
+
+_ = card_family
