@@ -65,6 +65,8 @@ class GreedyAgent:
     """Builds high-value molecules first, reacts against Bases and leaders, plays Helium well."""
 
     name = "greedy"
+    trade_up_below = 5
+    """Trade a Salt for two cards when the hand holds fewer cards than this."""
 
     def __init__(self, seed: int = 0, reaction_time: float = 0.5):
         self.rng = random.Random(seed)
@@ -150,10 +152,10 @@ class GreedyAgent:
             for move in builds:
                 if move.what == first:
                     return move
-        if helium is not None:
+        if helium is not None:  # only leftovers are passed on: the builds came first
             return helium
         trade = next((m for m in legal if m.verb == "trade"), None)
-        if trade is not None and sum(hand) <= 2 and (coop or score < WIN_POINTS - 2):
+        if trade is not None and sum(hand) < self.trade_up_below and (coop or score < WIN_POINTS - 2):
             return trade
         return next(m for m in legal if m.verb == "end")
 
