@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core import State
 from ...games.bank.actions import Buy, Card, Combine, Team, Use, Word
-from ...games.bank.cards import OBJECTS, card_family, card_id, card_power
+from ...games.bank.cards import OBJECTS, card_power
 from ...games.bank.scoring import card_effect
 
 WORTH = {"x2": 150, "x3": 250, "wild1": 100, "wild2": 150, "wild3": 200, "combine": 120,
@@ -113,10 +113,3 @@ class GreedyAgent:
                 best, best_value = action, value
         return best
 
-
-def strongest_card(sign: int) -> int:
-    """The card int of a team's single-power card (the most points per card)."""
-    return card_id(0 if sign > 0 else 1, 1)
-
-
-_ = card_family

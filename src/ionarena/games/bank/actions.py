@@ -9,8 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core import IllegalAction
-from .cards import (FAMILIES, WILD_POWER, card_family, card_id, card_power, card_text, kind_token,
-                    parse_card, parse_family, parse_kind)
+from .cards import (
+    FAMILIES,
+    WILD_POWER,
+    card_family,
+    card_id,
+    card_power,
+    card_text,
+    kind_token,
+    parse_card,
+    parse_family,
+    parse_kind,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +199,8 @@ def parse_command(text: str) -> BankAction:
         raise IllegalAction("type a command, e.g. `+++`, `team +`, `skip` or `buy x2`")
     head = words[0].lower()
     if head in QUESTIONS:
-        raise IllegalAction(f"`{text.strip()}` is a question, not a move: it is answered without using your turn")
+        raise IllegalAction(f"`{text.strip()}` is a question, not a move: it is answered without "
+                            "using your turn")
     if head == "team":
         if len(words) != 2 or words[1] not in ("+", "-"):
             raise IllegalAction("pick a team with `team +` or `team -`")
@@ -212,7 +223,8 @@ def parse_command(text: str) -> BankAction:
         return Buy(_kind(words[1], "see the objects on sale"))
     if head == "deal":
         if len(words) != 4:
-            raise IllegalAction("a deal is `deal <object> <price> <units>`, e.g. `deal r 50 ¢` or `deal x 1 *`")
+            raise IllegalAction("a deal is `deal <object> <price> <units>`, e.g. `deal r 50 ¢` or "
+                                "`deal x 1 *`")
         if not words[2].isdigit() or int(words[2]) < 1:
             raise IllegalAction(f"the price must be a whole number of units, 1 or more, not {words[2]!r}")
         return Deal(_kind(words[1], "offer an object you hold"), int(words[2]),

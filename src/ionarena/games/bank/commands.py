@@ -6,8 +6,8 @@ changes the state. Surfaces (terminal, IRC) call it before trying `parse_action`
 
     >>> import ionarena
     >>> s = ionarena.make("bank", players=2, seed=1, teams="+-")
-    >>> answer(s, 0, "help ===")
-    '[===] Neutral card, power 3: moves the bank up to 3 steps toward 0; each step left over at 0 adds 100 to the pot (-2 -> 0 and +100).'
+    >>> answer(s, 0, "help ===").split(":")[0]
+    '[===] Neutral card, power 3'
 """
 
 from __future__ import annotations

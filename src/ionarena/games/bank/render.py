@@ -5,6 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 
+def escape(text: str) -> str:
+    """Text shown literally under Rich markup (the rulebook's `[X]` symbols are not tags)."""
+    return text.replace("[", "\\[")
+
+
 def _bar(charge: int, full: int) -> str:
     cells = []
     for step in range(-full, full + 1):
@@ -19,7 +24,8 @@ def render(view: dict[str, Any], player: int | None) -> str:
              f"clock {view['now']:.1f}s"]
     if view.get("round_ends_at") is not None:
         lines[0] += f"  round ends at {view['round_ends_at']:.1f}s"
-    shield = f"  [magenta]invincible for {bank['invincible_moves']} moves[/]" if bank["invincible_moves"] else ""
+    moves = bank["invincible_moves"]
+    shield = f"  [magenta]invincible for {moves} moves[/]" if moves else ""
     lines.append(f"[bold]Bank[/] charge {bank['charge']:+d}/{bank['full_charge']}  pot {bank['pot']}{shield}")
     lines.append("     " + _bar(bank["charge"], bank["full_charge"]))
     if view["turn"] is not None:
@@ -32,23 +38,23 @@ def render(view: dict[str, Any], player: int | None) -> str:
         mark = " (you)" if seat == player else ""
         gone = " [dim]quit[/]" if view["quit"][seat] else ""
         lost = f" loses {view['loses_turns'][seat]} turn(s)" if view["loses_turns"][seat] else ""
-        lines.append(f"  player {seat}{mark} [{team}] {view['scores'][seat]:>7}  "
+        lines.append(f"  player {seat}{mark} \\[{team}] {view['scores'][seat]:>7}  "
                      f"cards {view['cards'][seat]} objects {view['objects'][seat]}{lost}{gone}")
     shop = view.get("shop")
     if shop:
         sale = ", ".join(f"{item['object']} ({item['name']}) {item['price']}¢" for item in shop["on_sale"])
         lines.append(f"[bold]Shop[/] on sale: {sale}")
         for offer in shop["offers"]:
-            lines.append(f"  player {offer['seller']}: {offer['text']}")
+            lines.append(f"  player {offer['seller']}: {escape(offer['text'])}")
     you = view.get("you")
     if you:
         inventory = " ".join(f"{k}x{v}" for k, v in you["inventory"].items()) or "nothing"
         lines.append(f"[bold]Your hand[/] {' '.join(you['hand']) or 'empty'}   team {you['team']}")
         lines.append(f"[bold]Inventory[/] {you['coins']}¢  {inventory}")
         for note in you["notes"][-3:]:
-            lines.append(f"  [dim]{note}[/]")
+            lines.append(f"  [dim]{escape(note)}[/]")
     for event in view["events"][-5:]:
-        lines.append(f"  [cyan]{event}[/]")
+        lines.append(f"  [cyan]{escape(event)}[/]")
     if view["phase"] == "over":
         lines.append(f"[bold]Game over[/] winners: {view['winners']}  winning team: {view['winning_team']}")
     return "\n".join(lines)

@@ -13,10 +13,33 @@ from itertools import accumulate
 from typing import Any, Self
 
 from ...core import HOST, IllegalAction, State, UnknownGame
-from .actions import (At, BankAction, Buy, Card, Combine, Deal, Ok, Team, Use, Word, format_action,
-                      parse_command, wild_kind)
-from .cards import (CARD_TEXTS, FAMILY_SIGN, HELD_KINDS, NUM_CARDS, OBJECTS, SHOP_CANDIDATES, WILD_OF_POWER,
-                    Config, card_family, card_id, kind_token, with_options)
+from .actions import (
+    At,
+    BankAction,
+    Buy,
+    Card,
+    Combine,
+    Deal,
+    Ok,
+    Team,
+    Use,
+    Word,
+    format_action,
+    parse_command,
+    wild_kind,
+)
+from .cards import (
+    CARD_TEXTS,
+    HELD_KINDS,
+    NUM_CARDS,
+    OBJECTS,
+    SHOP_CANDIDATES,
+    WILD_OF_POWER,
+    Config,
+    card_id,
+    kind_token,
+    with_options,
+)
 from .scoring import card_effect, dump_shares, is_full, play_card, split_evenly
 
 __all__ = ["BankState", "dump_shares", "is_full", "play_card", "split_evenly"]
@@ -30,7 +53,7 @@ USE_KINDS = ("skip", "reverse", "movetime", "roundplus", "roundminus", "invincib
 
 
 def _draw_tables(config: Config) -> tuple[list[float], list[float], list[str]]:
-    power = list(accumulate(config.power_weights))
+    power = [float(w) for w in accumulate(config.power_weights)]
     kinds = list(OBJECTS)
     drops = list(accumulate(OBJECTS[k].weight for k in kinds))
     return power, drops, kinds
@@ -40,11 +63,45 @@ class BankState(State):
     """One game of Ion, the team bank game. See docs/rules/bank.md for the rules as played here."""
 
     game_id = "bank"
-    __slots__ = ("cfg", "rng", "phase", "clock", "team", "order", "active", "hands", "inv", "score",
-                 "charge", "pot", "shield", "pos", "direction", "turn_start", "move_limit", "combo",
-                 "lose_turns", "round", "round_end", "shop_end", "lobby_end", "on_sale", "offers",
-                 "done", "events", "notes", "created", "dropped", "quit_sales", "moves", "timeouts",
-                 "dumps", "shared_by_quits", "_tables")
+    __slots__ = (
+        "_tables",
+        "active",
+        "cfg",
+        "charge",
+        "clock",
+        "combo",
+        "created",
+        "direction",
+        "done",
+        "dropped",
+        "dumps",
+        "events",
+        "hands",
+        "inv",
+        "lobby_end",
+        "logged",
+        "lose_turns",
+        "move_limit",
+        "moves",
+        "notes",
+        "offers",
+        "on_sale",
+        "order",
+        "phase",
+        "pos",
+        "pot",
+        "quit_sales",
+        "rng",
+        "round",
+        "round_end",
+        "score",
+        "shared_by_quits",
+        "shield",
+        "shop_end",
+        "team",
+        "timeouts",
+        "turn_start",
+    )
 
     def __init__(self, num_players: int, variant: str, seed: int, options: dict[str, Any] | None = None):
         super().__init__(num_players, variant, seed, options)
@@ -80,6 +137,7 @@ class BankState(State):
         self.offers: dict[int, Deal] = {}
         self.done = [False] * n
         self.events: tuple[str, ...] = ()
+        self.logged = 0
         self.notes: list[tuple[str, ...]] = [() for _ in range(n)]
         self.created = 0
         self.dropped = 0
@@ -102,6 +160,7 @@ class BankState(State):
 
     def _log(self, text: str) -> None:
         self.events = (*self.events, text)[-self.cfg.events_kept:]
+        self.logged += 1
 
     def _note(self, player: int, text: str) -> None:
         self.notes[player] = (*self.notes[player], text)[-self.cfg.events_kept:]
@@ -151,10 +210,10 @@ class BankState(State):
                 plus, minus = len(self._players(1)), len(self._players(-1))
                 self._join(p, 1 if plus <= minus else -1)
         while True:
-            plus, minus = self._players(1), self._players(-1)
-            if abs(len(plus) - len(minus)) <= 1:
+            on_plus, on_minus = self._players(1), self._players(-1)
+            if abs(len(on_plus) - len(on_minus)) <= 1:
                 break
-            big, sign = (plus, 1) if len(plus) > len(minus) else (minus, -1)
+            big, sign = (on_plus, 1) if len(on_plus) > len(on_minus) else (on_minus, -1)
             mover = max(big, key=self.order.index)
             self.team[mover] = -sign
             self._log(f"teams rebalanced: player {mover} moves to team {SIGN_TEXT[-sign]}")
@@ -450,7 +509,8 @@ class BankState(State):
         actions: list[BankAction] = [Buy(k) for k in self.on_sale if (OBJECTS[k].price or 0) <= coins]
         for kind in HELD_KINDS:
             if kind != "coins" and inv.get(kind, 0) > 0:
-                actions.extend(Deal(kind, price, "coins") for price in range(1, self.cfg.listed_deal_prices + 1))
+                prices = range(1, self.cfg.listed_deal_prices + 1)
+                actions.extend(Deal(kind, price, "coins") for price in prices)
                 actions.extend(Deal(kind, 1, other) for other in HELD_KINDS
                                if other not in ("coins", kind))
         for seller, offer in sorted(self.offers.items()):
@@ -599,8 +659,10 @@ class BankState(State):
             self._log(f"player {player} used [T] on {symbol}: nobody has one, the Take is forfeited")
             return
         pick = self.rng.randrange(sum(units for _, units in holders))
-        for victim, units in holders:
+        victim = holders[-1][0]
+        for holder, units in holders:
             if pick < units:
+                victim = holder
                 break
             pick -= units
         self._give(victim, kind, -1)
@@ -781,7 +843,6 @@ class BankState(State):
 
     def view(self, player: int | None) -> dict[str, Any]:
         """Public facts for everyone; the seat's own hand, inventory, coins and notes for `player`."""
-        n = self.num_players
         plus, minus = self.team_scores()
         view: dict[str, Any] = {
             "phase": self.phase,
@@ -805,6 +866,7 @@ class BankState(State):
             "loses_turns": self.lose_turns[:],
             "team_scores": {"+": plus, "-": minus},
             "events": list(self.events),
+            "events_total": self.logged,
         }
         if self.phase == SHOP:
             view["shop"] = {
@@ -861,6 +923,7 @@ class BankState(State):
         new.offers = dict(self.offers)
         new.done = self.done[:]
         new.events = self.events
+        new.logged = self.logged
         new.notes = self.notes[:]
         new.created = self.created
         new.dropped = self.dropped
@@ -885,8 +948,9 @@ class BankState(State):
                 continue
             count = sum(self.hands[p])
             hand = [0] * NUM_CARDS
+            powers = self._tables[0]
             for _ in range(count):
-                hand[card_id(rng.randrange(4), bisect(self._tables[0], rng.random() * self._tables[0][-1]) + 1)] += 1
+                hand[card_id(rng.randrange(4), bisect(powers, rng.random() * powers[-1]) + 1)] += 1
             new.hands[p] = hand
             units = sum(v for k, v in self.inv[p].items() if k != "coins")
             inv: dict[str, int] = {}
@@ -931,10 +995,3 @@ class BankState(State):
             assert self.active[self.order[self.pos]]
         assert len(set(self.order)) == len(self.order)
 
-
-def card_of(family: int, power: int) -> int:
-    """Re-export of the card int constructor, for tests and agents."""
-    return card_id(family, power)
-
-
-_ = (FAMILY_SIGN, card_family)
