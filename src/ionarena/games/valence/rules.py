@@ -66,6 +66,10 @@ def _count(hand: list[int]) -> int:
     return sum(hand)
 
 
+_NEEDS = {f: tuple((i, n) for i, n in enumerate(r.counts) if n) for f, r in RECIPES.items()}
+"""Per recipe, the (element index, cards needed) pairs: the hot path of legal_actions."""
+
+
 def _kind(card: str) -> str:
     """The type of a stash card: a molecule type id, "helium", or "" for no such card."""
     if card == HE_SYMBOL:
@@ -298,8 +302,10 @@ class ValenceState(State):
         if self.phase == "discard":
             return [Move(DISCARD, ELEMENTS[i]) for i, n in enumerate(hand) if n]
         moves = []
+        bank, failed = self.bank, self.failed
         for recipe in RECIPES.values():
-            if self._buildable(player, recipe.formula):
+            if bank[recipe.type] > 0 and recipe.formula not in failed and all(
+                    hand[i] >= n for i, n in _NEEDS[recipe.formula]):
                 if self.variant == "ninja":
                     moves.append(Move(BUILD, recipe.formula, said=normalise_name(recipe.name)))
                     guess = MOLECULE_TYPES[recipe.type].label.lower()
@@ -316,13 +322,6 @@ class ValenceState(State):
                 moves.extend(Move(TRADE, f) for f in salts)
         moves.append(END_TURN)
         return moves
-
-    def _buildable(self, player: int, formula: str) -> bool:
-        recipe = RECIPES[formula]
-        if self.bank[recipe.type] <= 0 or formula in self.failed:
-            return False
-        hand = self.hands[player]
-        return all(h >= n for h, n in zip(hand, recipe.counts, strict=True))
 
     def _reactions(self, player: int) -> list[Move]:
         moves = []
@@ -589,7 +588,7 @@ class ValenceState(State):
         """An independent copy (explicit, no deepcopy)."""
         new = ValenceState.__new__(ValenceState)
         self._copy_base_into(new)
-        new.rng = random.Random()
+        new.rng = random.Random(0)  # seeding 0 is cheap; the state is overwritten at once
         new.rng.setstate(self.rng.getstate())
         new.turn_cap = self.turn_cap
         new.hands = [h[:] for h in self.hands]
