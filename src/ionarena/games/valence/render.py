@@ -9,7 +9,7 @@ from typing import Any
 
 from .cards import ELEMENT_INFO, MOLECULE_TYPES, RECIPES
 from .chemistry import label
-from .scoring import card_points
+from .scoring import card_points, points_text
 
 PHASE_HELP = {
     "draw": "draw | draw discard | redraw",
@@ -32,11 +32,12 @@ def render(view: dict[str, Any], player: int | None) -> str:
         marker = "->" if p == view["current"] and not view["over"] else "  "
         you = " (you)" if p == player else ""
         skip = ", skips next draw" if view["skip_draw"][p] else ""
-        lines.append(f"{marker} Player {p}{you}: {view['scores'][p]} pts, {view['hand_sizes'][p]} cards"
+        lines.append(f"{marker} Player {p}{you}: {points_text(view['scores'][p])}, "
+                     f"{view['hand_sizes'][p]} {'card' if view['hand_sizes'][p] == 1 else 'cards'}"
                      f"{skip}")
         for formula in stash:
             kind = "Helium" if formula == "He" else MOLECULE_TYPES[RECIPES[formula].type].label
-            lines.append(f"     {label(formula)}  ({kind}, {card_points(formula)} pts)")
+            lines.append(f"     {label(formula)}  ({kind}, {points_text(card_points(formula))})")
     bank = ", ".join(f"{MOLECULE_TYPES[t].label} {n}" for t, n in view["bank"].items())
     lines.append(f"Molecule Bank: {bank}")
     pile = view["discard_pile"]

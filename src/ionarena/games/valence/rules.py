@@ -48,7 +48,7 @@ from .cards import (
 )
 from .cards import HELIUM as HE_SYMBOL
 from .chemistry import accepts_name, label, normalise_name, reaction
-from .scoring import WIN_POINTS, stash_points
+from .scoring import WIN_POINTS, points_text, stash_points
 
 VARIANTS = ("standard", "beginner", "cooperative", "ninja")
 DEFAULT_TURN_CAP = 500
@@ -517,8 +517,8 @@ class ValenceState(State):
         self.stashes[p].append(recipe.formula)
         self.built_types = self.built_types | {recipe.type}
         self.builds += 1
-        self._say(f"Player {p} built {label(recipe.formula)} "
-                  f"({MOLECULE_TYPES[recipe.type].label}, {MOLECULE_TYPES[recipe.type].points} pt).")
+        kind = MOLECULE_TYPES[recipe.type]
+        self._say(f"Player {p} built {label(recipe.formula)} ({kind.label}, {points_text(kind.points)}).")
         self._check_win(p)
         self._start_placing(recipe.counts)
 
@@ -529,7 +529,7 @@ class ValenceState(State):
         # "All players then pass all Element cards in hand to the player to their right" (seat - 1):
         # so every player receives the hand of the player on their left (seat + 1).
         self.hands = self.hands[1:] + self.hands[:1]
-        self._say(f"Player {p} added Helium (2 pts); every hand passed to the right.")
+        self._say(f"Player {p} added Helium (2 points); every hand passed to the right.")
         self._check_win(p)
 
     def _react(self, p: int, move: Move) -> None:

@@ -35,3 +35,8 @@ def stash_points(stash: list[str] | tuple[str, ...]) -> int:
 def has_won(stash: list[str] | tuple[str, ...]) -> bool:
     """True when a stash is worth ten points or more."""
     return stash_points(stash) >= WIN_POINTS
+
+
+def points_text(points: int) -> str:
+    """"1 point", "4 points"."""
+    return f"{points} point" if points == 1 else f"{points} points"
