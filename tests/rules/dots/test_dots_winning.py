@@ -6,7 +6,7 @@ import pytest
 
 import ionarena
 from ionarena.agents import RandomAgent
-from ionarena.core import IllegalAction
+from ionarena.core import IllegalAction, UnknownGame
 from ionarena.games.dots.rules import check_invariants
 from ionarena.games.dots.scoring import card_points, going_out_points, hand_points
 
@@ -147,3 +147,11 @@ def test_turn_cap_tie_is_a_draw():
     state.apply_text(0, "play 4|6")
     assert state.is_over() and state.winners() == [] and state.scores() == [0.0, 0.0, 0.0]
     assert ionarena.make("dots", players=3).view(None)["turn_cap"] == 1000
+
+
+def test_the_turn_cap_is_an_option():
+    """Ruling: "A configurable turn cap (default 1,000 turns) ends a blocked game"."""
+    assert ionarena.make("dots", players=3, turn_cap=50).view(None)["turn_cap"] == 50
+    for bad in ({"turn_cap": 0}, {"turn_cap": "many"}, {"turns": 5}):
+        with pytest.raises(UnknownGame):
+            ionarena.make("dots", players=3, **bad)

@@ -18,7 +18,7 @@ import random
 from bisect import insort
 from typing import Any, Self
 
-from ionarena.core import Action, IllegalAction, State, View
+from ionarena.core import Action, IllegalAction, State, UnknownGame, View
 
 from .cards import (
     ACTION_TEXT,
@@ -70,12 +70,13 @@ _SIMPLE = tuple(KIND[f] not in (DJ, GIFT) for f in range(NUM_FACES))
 
 
 def _options(options: dict[str, Any]) -> int:
+    """The turn cap from the options; `UnknownGame` (an IonError a person can read) if they are bad."""
     unknown = set(options) - {"turn_cap"}
     if unknown:
-        raise ValueError(f"dots has no option {', '.join(sorted(unknown))}; options: turn_cap")
+        raise UnknownGame(f"dots has no option {', '.join(sorted(unknown))}; options: turn_cap")
     cap = options.get("turn_cap", DEFAULT_TURN_CAP)
     if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
-        raise ValueError(f"turn_cap must be a positive whole number of turns, not {cap!r}")
+        raise UnknownGame(f"turn_cap must be a positive whole number of turns, not {cap!r}")
     return cap
 
 
