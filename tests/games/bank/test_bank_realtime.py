@@ -1,0 +1,56 @@
+"""The real-time terminal session (`ion play bank`), driven by a fake clock and scripted input."""
+
+from __future__ import annotations
+
+from ionarena import record
+from ionarena.agents import make_agent
+from ionarena.cli.play_bank import FakeClock, RealtimeSession, ScriptedLines, play_realtime, run
+from ionarena.games.bank.rules import BankState
+
+
+def session_output(script, players=4, bots="greedy", seed=1, tick=0.1):
+    clock = FakeClock()
+    lines: list[str] = []
+    code = play_realtime(0, players, bots, seed, None, source=ScriptedLines(script, clock), clock=clock,
+                         out=lines.append, tick=tick)
+    return code, "\n".join(lines)
+
+
+def test_you_join_a_team_ask_questions_and_time_out():
+    code, text = session_output([(0.2, "team +"), (0.3, "help ==="), (0.4, "inv"), (30.0, "quit")])
+    assert code == 0
+    assert "player 0 joined team +" in text
+    assert "[===] Neutral card" in text
+    assert "Cards: no cards" in text           # asked in the lobby: nothing dealt yet
+    assert "player 0 ran out of time: -1000 points" in text
+    assert "You left the game." in text
+
+
+def test_a_typed_move_is_applied_and_bad_input_gets_a_reason():
+    clock = FakeClock()
+    out: list[str] = []
+    from ionarena import make
+    state = make("bank", players=3, seed=4, teams="+-+")
+    assert isinstance(state, BankState)
+    agents = [make_agent("greedy", "bank", k, 4) for k in range(3)]
+    session = RealtimeSession(state, 0, agents, out.append)
+    card = state.format_action(state.legal_actions(0)[0])
+    source = ScriptedLines([(1.0, "flap"), (1.2, card), (1.4, "+++")], clock)
+    source.script.append((4.0, "quit"))
+    run(session, source, clock, tick=0.1)
+    text = "\n".join(out)
+    assert "! " in text and "is not a command" in text
+    assert f"player 0 played {card}" in text
+    assert "it is not your turn" in text
+    history = [(p, state.format_action(a)) for p, a in state.history()]
+    assert (0, card) in history and history[0][0] is None and history[0][1].startswith("at 1.")
+    # what happened in real time replays exactly
+    replayed = record.replay(record.loads(record.from_state(state).to_json()))
+    assert replayed.view(0) == state.view(0)
+
+
+def test_bots_play_a_whole_game_while_you_wait():
+    code, text = session_output([(0.1, "team -")], players=3, bots="greedy,random", tick=0.5)
+    assert code == 0
+    assert "Final scores:" in text and "Winners:" in text
+    assert "the shop is open" in text
