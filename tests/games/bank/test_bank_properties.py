@@ -17,8 +17,8 @@ from ionarena.sim.driver import bot_step
 
 TOKENS = ["+", "++", "+++", "-", "--", "---", "=", "==", "===", "±", "±±", "B", "BBB", "b", "?", "??", "???",
           "x2", "x3", "×2", "&", "s", "r", ":", "+:", "-:", "*", "X", "x", "T", "t", "skip", "quit", "done",
-          "team", "buy", "deal", "ok", "at", "timeout", "start", "inv", "help", "¢", "c", "50", "1", "0", "-1",
-          "999999", "nan", "inf", "swap", "wild", "[X]", "useless", "  ", "\t", "é", "\x00"]
+          "team", "buy", "deal", "ok", "at", "timeout", "start", "inv", "help", "¢", "c", "50", "1", "0",
+          "-1", "999999", "nan", "inf", "swap", "wild", "[X]", "useless", "  ", "\t", "é", "\x00"]
 
 
 def snapshot(state: BankState) -> str:
@@ -89,7 +89,8 @@ def _quit_game(seed: int) -> BankState:
             others_after = sum(state.score[p] for p in range(6) if p != quitter)
             if own > 0 and not state.is_over():
                 # what the quitter lost is what the others gained, plus the dropped remainder
-                assert own - state.score[quitter] == others_after - others_before + state.dropped - dropped_before
+                gained = others_after - others_before
+                assert own - state.score[quitter] == gained + state.dropped - dropped_before
             continue
         bot_step(state, agents)
         assert sum(state.score) + state.pot + state.dropped == state.created

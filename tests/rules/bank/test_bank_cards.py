@@ -61,7 +61,8 @@ def test_own_polarity_cards_move_toward_team_and_add_to_bank(card, moved, points
 @pytest.mark.parametrize(("card", "moved", "half"), [("-", -1, 150), ("--", -2, 100), ("---", -3, 50)])
 def test_opposing_cards_pay_half_to_the_player(card, moved, half):
     """"If a player plays the opposing team's card, the bank still moves toward the opposing team, except
-    that half the amount that would normally be added to the bank is added directly to that person's score." """
+    that half the amount that would normally be added to the bank is added directly to that person's
+    score." """
     assert play_card(0, 500, card, 1) == (moved, 500, half)
     state = table("+-", pot=500, hands={0: [card]})
     play(state, card)

@@ -166,7 +166,8 @@ def test_coins_for_paying_moves_and_dumps():
                                                      ("bankrupt", -300, -300)])
 def test_powerdowns_take_effect_immediately(kind, start, after):
     """"Powerdowns are objects that negatively affect the player they are given to and take affect
-    immediately." [-100][-200][-300] Instant points loss, [B] Bankrupt (RULING: score becomes min(score, 0))."""
+    immediately." [-100][-200][-300] Instant points loss, [B] Bankrupt (RULING: score becomes
+    min(score, 0))."""
     state = table("+-")
     state.score[0] = start
     state.created = start
@@ -248,7 +249,8 @@ def test_inventory_and_help_answer_without_changing_the_game():
     assert state.view(0) == before
 
 
-@pytest.mark.parametrize("token", ["+", "++", "+++", "-", "--", "---", "=", "==", "===", "±", "±±", "±±±", "B",
+@pytest.mark.parametrize("token", ["+", "++", "+++", "-", "--", "---", "=", "==", "===", "±", "±±", "±±±",
+                                   "B",
                                    "¢", "[ ]", "s", "r", ":", "100", "200", "300", "500", "1000", "5000", "&",
                                    "x2", "x3", "+:", "-:", "?", "??", "???", "*", "T", "X", "-100", "-200",
                                    "-300", "L", "bankrupt"])

@@ -11,7 +11,8 @@ from .bank_table import play, table
 
 
 def test_teams_are_picked_and_play_rotates_in_join_order():
-    """"Each player starts by selecting a team. Play is rotated in the order that the players selected teams." """
+    """"Each player starts by selecting a team. Play is rotated in the order that the players selected
+    teams." """
     state = ionarena.make("bank", players=4, seed=3)
     assert state.phase == "lobby" and sorted(state.actors()) == [0, 1, 2, 3]
     for seat, text in [(2, "team +"), (0, "team -"), (3, "team -"), (1, "team +")]:
@@ -30,8 +31,8 @@ def test_lopsided_teams_are_rebalanced_at_start():
     some people when the game starts." RULING: the player who joined the bigger team last moves, keeping
     their place in the turn order."""
     state = ionarena.make("bank", players=6, seed=1)
-    for seat, text in [(0, "team +"), (1, "team +"), (2, "team +"), (3, "team -"), (4, "team +"), (5, "team +")]:
-        state.apply_text(seat, text)
+    for seat, sign in enumerate("+++-++"):
+        state.apply_text(seat, f"team {sign}")
     assert state.team.count(1) == 3 and state.team.count(-1) == 3
     assert state.team[5] == -1 and state.team[4] == -1  # the two last joiners of team + moved
     assert state.order == [0, 1, 2, 3, 4, 5]
@@ -105,7 +106,8 @@ def test_three_rounds_then_game_over_with_team_result():
 
 
 def test_shop_lasts_30_seconds_between_rounds():
-    """"Between rounds, players have 30 seconds to cash in their coins for certain objects that may be on sale." """
+    """"Between rounds, players have 30 seconds to cash in their coins for certain objects that may be on
+    sale." """
     state = table("+-")
     state.round_end = state.turn_start + 1
     state.apply_text(HOST, "timeout")
@@ -146,7 +148,8 @@ def test_negative_score_is_not_shared_and_last_player_ends_the_game():
 
 
 def test_turn_order_continues_into_the_next_round():
-    """RULING: "hands, inventories and coins carry over; turn order continues; no shop after the last round" """
+    """RULING: "hands, inventories and coins carry over; turn order continues; no shop after the last
+    round" """
     state = table("+-+")
     play(state, "skip")  # player 0 -> player 1
     hand = state.hands[1][:]
