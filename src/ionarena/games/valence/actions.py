@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import ELEMENTS, RECIPES, Recipe
+from ...core import IllegalAction
+from .cards import ELEMENTS, RECIPES, Recipe, kind_of
 from .chemistry import accepted_names, hill_formula, normalise_name, recipe_of
 
 DRAW, REDRAW, PLACE, BUILD, HELIUM, REACT, TRADE, END, DISCARD = (
@@ -94,3 +95,75 @@ def molecule(words: list[str]) -> Recipe | None:
 def formula_word(word: str) -> str | None:
     """The formula a single word spells ("naoh" -> "NaOH"), or None."""
     return _FORMULAS.get(word.lower())
+
+
+def read_move(text: str, player: int, stashes: list[list[str]], ninja: bool) -> Move:
+    """The move `text` spells (not yet checked for legality); IllegalAction for junk."""
+    words = text.split()
+    if not words:
+        raise IllegalAction("type a move: draw, build NaOH, react HCl 1 NaOH, end, ...")
+    verb, rest = words[0].lower(), words[1:]
+    if verb == DRAW and not rest:
+        return DRAW_DECK
+    if verb == DRAW and [w.lower() for w in rest] == ["discard"]:
+        return DRAW_DISCARD
+    if verb in (REDRAW, HELIUM, END) and not rest:
+        return Move(verb)
+    if verb in (PLACE, DISCARD) and len(rest) == 1:
+        s = symbol(rest[0])
+        if s is None:
+            raise IllegalAction(f"{rest[0]!r} is not an element symbol")
+        return Move(verb, s)
+    if verb == TRADE:
+        salts = [f for f in stashes[player] if kind_of(f) == "salt"]
+        if not rest and salts:
+            return Move(TRADE, salts[0])
+        if len(rest) == 1 and formula_word(rest[0]):
+            return Move(TRADE, formula_word(rest[0]) or "")
+        raise IllegalAction("Trade Up needs a Salt from your stash: 'trade NaCl'")
+    if verb == BUILD and rest:
+        return _read_build(rest, ninja)
+    if verb == REACT and len(rest) == 3:
+        return _read_react(player, rest, stashes)
+    raise IllegalAction(f"{text.strip()!r} is not a Valence move; try draw, draw discard, redraw, "
+                        "place O, build NaOH, helium, react HCl 1 NaOH, trade NaCl, end, discard Cl")
+
+def _read_build(rest: list[str], ninja: bool) -> Move:
+    lowered = [w.lower() for w in rest]
+    said = ""
+    if "as" in lowered:
+        cut = lowered.index("as")
+        rest, said = rest[:cut], normalise_name(" ".join(rest[cut + 1:]))
+        if not said:
+            raise IllegalAction("say the molecule's name after 'as'")
+    recipe = molecule(rest)
+    if recipe is None:
+        raise IllegalAction(f"{' '.join(rest)} is not a molecule of this game")
+    if not ninja:
+        said = ""
+    return Move(BUILD, recipe.formula, said=said)
+
+def _read_react(player: int, rest: list[str], stashes: list[list[str]]) -> Move:
+    try:
+        q = int(rest[1])
+    except ValueError:
+        raise IllegalAction(f"{rest[1]!r} is not a player number") from None
+    if not 0 <= q < len(stashes):
+        raise IllegalAction(f"there is no player {q}")
+    reactor = _stash_word(rest[0], stashes[player], "your stash")
+    target = _stash_word(rest[2], stashes[q], f"player {q}'s stash")
+    return Move(REACT, reactor, q, target)
+
+def _stash_word(word: str, stash: list[str], where: str) -> str:
+    """A formula, or a type word ("acid", "base") that names one kind of molecule in `stash`."""
+    found = formula_word(word)
+    if found:
+        return found
+    types = TYPE_WORDS.get(word.lower())
+    if types is None:
+        raise IllegalAction(f"{word!r} is not a molecule formula or type")
+    kinds = list(dict.fromkeys(f for f in stash if kind_of(f) in types))
+    if len(kinds) != 1:
+        raise IllegalAction(f"{where} holds {len(kinds)} kinds of {word}: name it by formula"
+                            + (f" ({', '.join(kinds)})" if kinds else ""))
+    return kinds[0]

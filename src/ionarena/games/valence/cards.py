@@ -96,3 +96,11 @@ def elements_of(counts: list[int] | tuple[int, ...]) -> list[str]:
 def full_deck() -> list[str]:
     """All 48 element cards, in a fixed order (the game shuffles it)."""
     return [e.symbol for e in ELEMENT_INFO.values() for _ in range(e.copies)]
+
+
+def kind_of(card: str) -> str:
+    """The type of a stash card: a molecule type id, "helium", or "" for no such card."""
+    if card == HELIUM:
+        return "helium"
+    recipe = RECIPES.get(card)
+    return recipe.type if recipe else ""

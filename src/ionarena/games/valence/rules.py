@@ -28,12 +28,9 @@ from .actions import (
     REDRAW,
     REDRAW_HAND,
     TRADE,
-    TYPE_WORDS,
     Move,
     format_move,
-    formula_word,
-    molecule,
-    symbol,
+    read_move,
 )
 from .cards import (
     ELEMENT_INFO,
@@ -45,6 +42,7 @@ from .cards import (
     TYPE_IDS,
     elements_of,
     full_deck,
+    kind_of,
 )
 from .cards import HELIUM as HE_SYMBOL
 from .chemistry import accepts_name, label, normalise_name, reaction
@@ -68,14 +66,6 @@ def _count(hand: list[int]) -> int:
 
 _NEEDS = {f: tuple((i, n) for i, n in enumerate(r.counts) if n) for f, r in RECIPES.items()}
 """Per recipe, the (element index, cards needed) pairs: the hot path of legal_actions."""
-
-
-def _kind(card: str) -> str:
-    """The type of a stash card: a molecule type id, "helium", or "" for no such card."""
-    if card == HE_SYMBOL:
-        return "helium"
-    recipe = RECIPES.get(card)
-    return recipe.type if recipe else ""
 
 
 class ValenceState(State):
@@ -318,14 +308,14 @@ class ValenceState(State):
         if self.variant != "beginner":
             moves.extend(self._reactions(player))
             if not self.traded:
-                salts = dict.fromkeys(f for f in self.stashes[player] if _kind(f) == "salt")
+                salts = dict.fromkeys(f for f in self.stashes[player] if kind_of(f) == "salt")
                 moves.extend(Move(TRADE, f) for f in salts)
         moves.append(END_TURN)
         return moves
 
     def _reactions(self, player: int) -> list[Move]:
         moves = []
-        reactors = dict.fromkeys(f for f in self.stashes[player] if _kind(f) in ("acid", "water"))
+        reactors = dict.fromkeys(f for f in self.stashes[player] if kind_of(f) in ("acid", "water"))
         for reactor in reactors:
             for other in range(self.num_players):
                 if other == player:
@@ -392,7 +382,7 @@ class ValenceState(State):
                 raise IllegalAction("Beginner rules set trading up aside")
             if self.traded:
                 raise IllegalAction("you can Trade Up only once per turn")
-            if move.what not in self.stashes[p] or _kind(move.what) != "salt" or move[2:] != (-1, "", ""):
+            if move.what not in self.stashes[p] or kind_of(move.what) != "salt" or move[2:] != (-1, "", ""):
                 raise IllegalAction("Trade Up returns a Salt from your stash; you have none called "
                                     f"{move.what or 'that'}")
         elif verb == END:
@@ -440,7 +430,7 @@ class ValenceState(State):
         if self.variant == "beginner":
             raise IllegalAction("Beginner rules set reactions aside")
         reactor, q, target = move.what, move.whom, move.target
-        if _kind(reactor) not in ("acid", "water"):
+        if kind_of(reactor) not in ("acid", "water"):
             raise IllegalAction("only Acid and Water molecules are reactors")
         if reactor not in self.stashes[p]:
             raise IllegalAction(f"you have no {reactor} in your stash")
@@ -681,77 +671,6 @@ class ValenceState(State):
     def parse_action(self, player: int | None, text: str) -> Move:
         """The move `text` means for `player` now; IllegalAction says why if none."""
         p = self.require_actor(player)
-        move = self._read(p, text)
+        move = read_move(text, p, self.stashes, self.variant == "ninja")
         self._check(p, move)
         return move
-
-    def _read(self, p: int, text: str) -> Move:
-        words = text.split()
-        if not words:
-            raise IllegalAction("type a move: draw, build NaOH, react HCl 1 NaOH, end, ...")
-        verb, rest = words[0].lower(), words[1:]
-        if verb == DRAW and not rest:
-            return DRAW_DECK
-        if verb == DRAW and [w.lower() for w in rest] == ["discard"]:
-            return DRAW_DISCARD
-        if verb in (REDRAW, HELIUM, END) and not rest:
-            return Move(verb)
-        if verb in (PLACE, DISCARD) and len(rest) == 1:
-            s = symbol(rest[0])
-            if s is None:
-                raise IllegalAction(f"{rest[0]!r} is not an element symbol")
-            return Move(verb, s)
-        if verb == TRADE:
-            salts = [f for f in self.stashes[p] if _kind(f) == "salt"]
-            if not rest and salts:
-                return Move(TRADE, salts[0])
-            if len(rest) == 1 and formula_word(rest[0]):
-                return Move(TRADE, formula_word(rest[0]) or "")
-            raise IllegalAction("Trade Up needs a Salt from your stash: 'trade NaCl'")
-        if verb == BUILD and rest:
-            return self._read_build(rest)
-        if verb == REACT and len(rest) == 3:
-            return self._read_react(p, rest)
-        raise IllegalAction(f"{text.strip()!r} is not a Valence move; try draw, draw discard, redraw, "
-                            "place O, build NaOH, helium, react HCl 1 NaOH, trade NaCl, end, discard Cl")
-
-    def _read_build(self, rest: list[str]) -> Move:
-        lowered = [w.lower() for w in rest]
-        said = ""
-        if "as" in lowered:
-            cut = lowered.index("as")
-            rest, said = rest[:cut], normalise_name(" ".join(rest[cut + 1:]))
-            if not said:
-                raise IllegalAction("say the molecule's name after 'as'")
-        recipe = molecule(rest)
-        if recipe is None:
-            raise IllegalAction(f"{' '.join(rest)} is not a molecule of this game")
-        if self.variant != "ninja":
-            said = ""
-        return Move(BUILD, recipe.formula, said=said)
-
-    def _read_react(self, p: int, rest: list[str]) -> Move:
-        try:
-            q = int(rest[1])
-        except ValueError:
-            raise IllegalAction(f"{rest[1]!r} is not a player number") from None
-        if not 0 <= q < self.num_players:
-            raise IllegalAction(f"there is no player {q}")
-        reactor = self._stash_word(rest[0], self.stashes[p], "your stash")
-        target = self._stash_word(rest[2], self.stashes[q], f"player {q}'s stash")
-        return Move(REACT, reactor, q, target)
-
-    @staticmethod
-    def _stash_word(word: str, stash: list[str], where: str) -> str:
-        """A formula, or a type word ("acid", "base") that names one kind of molecule in `stash`."""
-        found = formula_word(word)
-        if found:
-            return found
-        types = TYPE_WORDS.get(word.lower())
-        if types is None:
-            raise IllegalAction(f"{word!r} is not a molecule formula or type")
-        kinds = list(dict.fromkeys(f for f in stash if _kind(f) in types))
-        if len(kinds) != 1:
-            raise IllegalAction(f"{where} holds {len(kinds)} kinds of {word}: name it by formula"
-                                + (f" ({', '.join(kinds)})" if kinds else ""))
-        return kinds[0]
