@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from ionarena.games.compound.scoring import (best_arrangement, compound_points, decay_awards, formula,
-                                             goal_points, name, noble_gas_points, radioactive_points)
+from ionarena.games.compound.scoring import (
+    best_arrangement,
+    compound_points,
+    decay_awards,
+    formula,
+    goal_points,
+    name,
+    noble_gas_points,
+    radioactive_points,
+)
 
 
 def test_hydrogen_and_chloride_score_seven():

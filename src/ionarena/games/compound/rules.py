@@ -23,8 +23,18 @@ from typing import Any, NamedTuple, Self
 
 from ionarena.core import IllegalAction, State, View
 
-from .cards import (CARDS, GOALS, IONS, NOBLE_GASES, RADIOACTIVE, card_of, deck_for, display, is_charged,
-                    tokens_of)
+from .cards import (
+    CARDS,
+    GOALS,
+    IONS,
+    NOBLE_GASES,
+    RADIOACTIVE,
+    card_of,
+    deck_for,
+    display,
+    is_charged,
+    tokens_of,
+)
 from .chemistry import Recipe, match, recipe, why_not
 from .scoring import best_arrangement, decay_awards, radioactive_points, refreshes, round_breakdown
 
@@ -54,11 +64,40 @@ class CompoundState(State):
     """A game of Ion: A Compound Building Game (see the module docstring for the phases)."""
 
     game_id = "compound"
-    __slots__ = ("actions_taken", "center", "committed", "compounds", "deck", "discard", "end_bonus",
-                 "events", "first", "goals", "hands", "kept", "pending", "phase", "picks", "radio",
-                 "refresh_due", "rng", "round", "round_scores", "rxn_index", "rxn_order", "rxn_stage",
-                 "losers", "tiles", "turn", "turns_total", "unbonded", "want_center", "want_rxn",
-                 "want_two", "refills")
+    __slots__ = (
+        "actions_taken",
+        "center",
+        "committed",
+        "compounds",
+        "deck",
+        "discard",
+        "end_bonus",
+        "events",
+        "first",
+        "goals",
+        "hands",
+        "kept",
+        "losers",
+        "pending",
+        "phase",
+        "picks",
+        "radio",
+        "refills",
+        "refresh_due",
+        "rng",
+        "round",
+        "round_scores",
+        "rxn_index",
+        "rxn_order",
+        "rxn_stage",
+        "tiles",
+        "turn",
+        "turns_total",
+        "unbonded",
+        "want_center",
+        "want_rxn",
+        "want_two",
+    )
 
     def __init__(self, num_players: int, variant: str = "standard", seed: int = 0,
                  options: dict[str, Any] | None = None, *, _blank: bool = False):
@@ -427,7 +466,7 @@ class CompoundState(State):
                 where = f" taking {best.extra} from {self._take_extra(best.extra)}"
             self.compounds[p] = list(best.compounds)
             self.unbonded[p] = list(best.unbonded)
-            names = ", ".join(match(list(c)).formula for c in best.compounds) or "no compounds"  # type: ignore[union-attr]
+            names = ", ".join(match(list(c)).label() for c in best.compounds) or "no compounds"  # type: ignore[union-attr]
             self._event(f"Player {p} resolves RXN{where}: {names}.")
             self._next_rxn()
         elif move.kind == "take":
@@ -578,25 +617,37 @@ class CompoundState(State):
     # -- text -------------------------------------------------------------------------------------
 
     def format_action(self, action: Any) -> str:
-        """`pick Cl`, `two`, `center Mg`, `rxn`, `unbonded`, `bond Mg Cl Cl`, `best`, `take none`,
-        `take Cl`, `form Fe3 Fe3 O O O`, `done`, `refresh rxn`."""
-        return " ".join((action.kind, *action.args))
+        """`pick Cl`, `two`, `center Mg`, `rxn`, `unbonded`, `best`, `take none`, `take Cl`, `done`,
+        `refresh rxn`; bonds name their compound: `bond Mg OH OH = Mg(OH)2 — magnesium hydroxide`."""
+        text = " ".join((action.kind, *action.args))
+        if action.kind in ("bond", "form"):
+            r = match(list(action.args))
+            if r is not None:
+                text += f" = {r.label()}"
+        return text
 
-    def parse_action(self, player: int | None, text: str) -> Move:  # type: ignore[override]
-        """The move `text` names for `player`; `bond`/`form` also accept a formula (`bond MgCl2`)."""
+    def parse_action(self, player: int | None, text: str) -> Move:
+        """The move `text` names for `player`. `bond`/`form` accept the full text, the cards alone
+        (`bond Mg Cl Cl`) or the formula (`bond MgCl2`) when only one of the options has it."""
         words = text.split()
         if player is None or player not in self.actors():
             if self.is_over():
                 raise IllegalAction("the game is over")
             raise IllegalAction(f"player {player} has nothing to decide now")
         canonical = " ".join(words)
+        by_formula: list[Move] = []
         for move in self.legal_actions(player):
-            if self.format_action(move) == canonical:
+            if canonical in (self.format_action(move), " ".join((move.kind, *move.args))):
                 return move
             if move.kind in ("bond", "form") and len(words) == 2 and words[0] == move.kind:
                 r = match(list(move.args))
                 if r is not None and r.formula == words[1]:
-                    return move
+                    by_formula.append(move)
+        if len(by_formula) == 1:
+            return by_formula[0]
+        if by_formula:
+            choices = " or ".join(" ".join((m.kind, *m.args)) for m in by_formula)
+            raise IllegalAction(f"{words[1]} can be made two ways here: say {choices}")
         raise IllegalAction(self._why_illegal(player, Move(words[0], tuple(words[1:])) if words else None))
 
     def _why_illegal(self, p: int, move: Any) -> str:
