@@ -43,14 +43,16 @@ def bots(game: str, n: int, seed: int) -> list:
     return [make_agent("random", game, seat, seed, reaction_time=0.4 + 0.3 * seat) for seat in range(n)]
 
 
-def run(game: str, variant: str, n: int, seed: int, each_step=None) -> State:
+def run(game: str, variant: str, n: int, seed: int, each_step=None, every: int = 1) -> State:
+    """Play random bots to the end; `each_step(state)` runs on the first 40 steps, then on every
+    `every`-th step (the expensive checks sample long games rather than skip them)."""
     spec = ionarena.get_spec(game)
     state = ionarena.make(game, players=n, seed=seed, variant=variant)
     agents = bots(game, n, seed)
-    for _ in range(MAX_STEPS):
+    for step in range(MAX_STEPS):
         if state.is_over():
             return state
-        if each_step is not None:
+        if each_step is not None and (step < 40 or step % every == 0):
             each_step(state)
         bot_step(state, agents)
         if spec.check_invariants is not None:
@@ -104,7 +106,7 @@ def test_clone_is_independent_of_the_original(game, variant, n):
         for kept, seen in older[-5:]:
             assert snapshot(kept) == seen, "an older clone changed"
 
-    run(game, variant, n, seed=7, each_step=check)
+    run(game, variant, n, seed=7, each_step=check, every=3)
 
 
 @pytest.mark.parametrize(("game", "variant", "n"), CASES)
@@ -118,7 +120,7 @@ def test_views_do_not_change_when_hidden_cards_are_resampled(game, variant, n):
             assert json.dumps(other.view(p), sort_keys=True) == before, f"seat {p} view leaks"
             assert snapshot(state) == snapshot(state.clone())
 
-    run(game, variant, n, seed=13, each_step=check)
+    run(game, variant, n, seed=13, each_step=check, every=3)
 
 
 @pytest.mark.parametrize(("game", "variant", "n"), CASES)
@@ -133,19 +135,18 @@ def test_illegal_input_raises_and_changes_nothing(game, variant, n):
                     state.apply_text(p, text)
                 except IllegalAction as err:
                     assert str(err), "an IllegalAction must say why"
-                    assert snapshot(state) == before
                 else:  # the junk happened to be legal: nothing more to check for this state
                     return
         not_acting = [p for p in range(n) if p not in state.actors()]
-        for p in not_acting:
+        for p in not_acting[:3]:
             for q in state.actors():
                 for action in state.legal_actions(q)[:3]:
                     if action not in state.legal_actions(p):
                         with pytest.raises(IllegalAction):
                             state.apply(p, action)
-                        assert snapshot(state) == before
+        assert snapshot(state) == before
 
-    run(game, variant, n, seed=17, each_step=check)
+    run(game, variant, n, seed=17, each_step=check, every=5)
 
 
 @pytest.mark.parametrize(("game", "variant"), golden_cases())
