@@ -160,3 +160,27 @@ def test_clones_are_independent(n, variant, seed):
     play(state, rng, each=check)
     for copy, seen in kept:
         assert snapshot(copy) == seen
+
+
+@FEW
+@given(PLAYERS, VARIANTS, SEEDS)
+def test_a_clone_never_moves_the_originals_dice(n, variant, seed):
+    """Clones share the generator copy-on-write: a clone played to the end (reshuffles, steals) leaves
+    the original's future exactly as it was, and both copies roll the same from the same state."""
+    rng = random.Random(seed)
+    state = ionarena.make("valence", players=n, variant=variant, seed=seed)
+    for _ in range(rng.randrange(40)):
+        if state.is_over():
+            break
+        legal = state.legal_actions(state.current)
+        state.apply(state.current, legal[rng.randrange(len(legal))])
+    copy = state.clone()
+    twin = state.clone()
+    play(copy, random.Random(seed + 1))
+    moves = copy.history()[len(state.history()):]
+    for player, move in moves:
+        state.apply(player, move)
+    assert snapshot(state) == snapshot(copy)
+    for player, move in moves:
+        twin.apply(player, move)
+    assert snapshot(twin) == snapshot(copy)

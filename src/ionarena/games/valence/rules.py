@@ -92,6 +92,7 @@ class ValenceState(State):
         "redraw_pending",
         "reshuffles",
         "rng",
+        "rng_shared",
         "skip_draw",
         "stashes",
         "traded",
@@ -111,6 +112,7 @@ class ValenceState(State):
             raise IllegalAction("turn_cap must be a positive whole number of turns")
         self.turn_cap: int = cap
         self.rng = random.Random(seed)
+        self.rng_shared = False
         self.deck: list[str] = full_deck()
         self.rng.shuffle(self.deck)
         self.hands: list[list[int]] = [[0] * len(ELEMENTS) for _ in range(num_players)]
@@ -172,6 +174,15 @@ class ValenceState(State):
     def _say(self, public: str, who: int = NOBODY, private: str = "") -> None:
         self.events = (*self.events[-(EVENTS_KEPT - 1):], (public, who, private or public))
 
+    def _own_rng(self) -> random.Random:
+        """The game's generator, copied first if a clone shares it (clones stay independent)."""
+        if self.rng_shared:
+            own = random.Random(0)  # seeding 0 is cheap; the state is overwritten at once
+            own.setstate(self.rng.getstate())
+            self.rng = own
+            self.rng_shared = False
+        return self.rng
+
     def _is_first_turn(self, player: int) -> bool:
         return self.turns_taken[player] <= 1
 
@@ -189,7 +200,7 @@ class ValenceState(State):
                 return None
             self.deck = self.discard
             self.discard = []
-            self.rng.shuffle(self.deck)
+            self._own_rng().shuffle(self.deck)
             self.reshuffles += 1
             self._say("The Element Deck was empty: the discard pile was reshuffled into a new deck.")
         card = self.deck.pop()
@@ -540,7 +551,7 @@ class ValenceState(State):
                   f"Player {q} now holds {products[0]} and {products[1]} and skips the next draw.")
         victim = self.hands[q]
         if _count(victim):
-            r = self.rng.randrange(_count(victim))
+            r = self._own_rng().randrange(_count(victim))
             i = 0
             while r >= victim[i]:
                 r -= victim[i]
@@ -578,8 +589,9 @@ class ValenceState(State):
         """An independent copy (explicit, no deepcopy)."""
         new = ValenceState.__new__(ValenceState)
         self._copy_base_into(new)
-        new.rng = random.Random(0)  # seeding 0 is cheap; the state is overwritten at once
-        new.rng.setstate(self.rng.getstate())
+        # The generator is shared copy-on-write: whichever copy draws next takes its own copy first.
+        new.rng = self.rng
+        new.rng_shared = self.rng_shared = True
         new.turn_cap = self.turn_cap
         new.hands = [h[:] for h in self.hands]
         new.deck = self.deck[:]
@@ -629,6 +641,7 @@ class ValenceState(State):
             rest = rest[size:]
             new.hands[q] = hand
         new.rng = random.Random(rng.getrandbits(64))
+        new.rng_shared = False
         return new
 
     # -- views and text -------------------------------------------------------------------------------
