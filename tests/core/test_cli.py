@@ -139,3 +139,21 @@ def test_simulate_rejects_bad_options_clearly():
     assert result.exit_code != 0
     result = runner.invoke(app, ["simulate", "chess"])
     assert result.exit_code == 1 and "no game called" in result.output
+
+
+@needs_dots
+def test_play_output_never_shows_what_a_bot_gave_to_another_bot():
+    """A Gift's card is seen only by giver and receiver: the terminal shows bots' moves only
+    through the person's own view, never the bots' action text."""
+    from ionarena.cli.common import console
+    from ionarena.cli.play import play_session
+
+    gifts_seen = 0
+    for seed in range(6):
+        with console.capture() as captured:
+            play_session("dots", 4, 0, ["greedy"], seed=seed, variant=None, ask=lambda _: "1")
+        for line in captured.get().splitlines():
+            if " give " in line:
+                assert line.lstrip()[:1].isdigit(), f"leaked: {line}"  # only our own numbered moves
+            gifts_seen += "gives Player" in line
+    assert gifts_seen > 0, "no bot gift happened: pick other seeds"

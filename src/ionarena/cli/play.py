@@ -57,9 +57,9 @@ def play_session(game: str, players: int, seat: int, bots: list[str], seed: int,
         actors = state.actors()
         bot_actors = [p for p in actors if p != seat]
         if bot_actors and (spec.simultaneous or seat not in actors):
-            moved = bot_step_for(state, agents, bot_actors[0])
-            if not spec.simultaneous:
-                console.print(f"[dim]{names[moved[0]]}:[/] {moved[1]}")
+            # A bot's action text can hold what the rules hide (a gifted card, a face-down pick):
+            # what the bots did reaches the person only through the public events of their view.
+            bot_step_for(state, agents, bot_actors[0])
             continue
         if seat in actors:
             marker = (len(state.history()), seat)

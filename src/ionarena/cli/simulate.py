@@ -40,15 +40,17 @@ def run_simulation(config: SimConfig, workers: int, records: Path | None, show_p
 
 def print_summary(summary: Summary) -> None:
     """The statistics as Rich tables."""
-    title = (f"{summary.game} ({summary.variant or 'default'}), {summary.players} players, "
+    title = (f"{summary.game} ({summary.variant}), {summary.players} players, "
              f"{summary.games} games, seed {summary.seed}")
     for rows, heading in ((summary.seats, "seat"), (summary.agents, "agent")):
         table = Table(title=f"{title} — per {heading}")
-        for column in (heading, "agent", "games", "wins", "shared", "win rate", "95% CI", "mean score"):
-            table.add_column(column, justify="right" if column not in (heading, "agent") else "left")
+        columns = [heading, "agent"] if heading == "seat" else [heading]
+        for column in (*columns, "games", "wins", "shared", "win rate", "95% CI", "mean score"):
+            table.add_column(column, justify="left" if column in columns else "right", no_wrap=True)
         for row in rows:
-            table.add_row(row.label, row.agent, str(row.games), str(row.wins), str(row.shared_wins),
-                          f"{row.win_rate:.1%}", f"{row.ci_low:.1%} – {row.ci_high:.1%}",
+            labels = [row.label, row.agent] if heading == "seat" else [row.label]
+            table.add_row(*labels, str(row.games), str(row.wins), str(row.shared_wins),
+                          f"{row.win_rate:.1%}", f"{100 * row.ci_low:.1f}–{100 * row.ci_high:.1f}%",
                           f"{row.mean_score:.1f}")
         console.print(table)
     extras = "".join(f", mean {key} {value:.1f}" for key, value in summary.mean_stats.items())
