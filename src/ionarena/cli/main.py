@@ -97,7 +97,8 @@ def simulate(
             raise fail("--games must be at least 1")
         config = SimConfig(game=game, players=spec.default_players if players is None else players,
                            agents=tuple(split_names(agents)), games=games_, seed=seed,
-                           variant=spec.default_variant if variant is None else variant, reaction_times=times, keep_records=records is not None)
+                           variant=spec.default_variant if variant is None else variant,
+                           reaction_times=times, keep_records=records is not None)
         spec.make(players=config.players, seed=0, variant=variant)  # validate before starting
         from ..agents import make_agent
         for name in config.agents:
