@@ -5,7 +5,8 @@ worth `pot * charge_toward_us / full_charge` (what a dump would likely pay us mi
 worth the whole pot, points to its own score count fully, and using up an object costs that object's
 worth. So it pushes the charge to its pole, pulls it back (neutral cards, Swap, Invincible) when the
 other team is close to a dump, and spends [×2]/[×3]/wilds where they pay. In the shop it buys the
-best worth per coin among the objects on sale, then leaves (`done`). It reads only its seat's view
+best worth per coin among the objects on sale (or a cheap coin deal another player offers), then
+leaves (`done`). It reads only its seat's view
 and its legal actions.
 """
 
@@ -15,8 +16,8 @@ import random
 from typing import Any
 
 from ...core import State
-from ...games.bank.actions import Buy, Card, Combine, Team, Use, Word
-from ...games.bank.cards import OBJECTS, card_power
+from ...games.bank.actions import Buy, Card, Combine, Ok, Team, Use, Word
+from ...games.bank.cards import OBJECTS, card_power, parse_kind
 from ...games.bank.scoring import card_effect
 
 WORTH = {"x2": 150, "x3": 250, "wild1": 100, "wild2": 150, "wild3": 200, "combine": 120,
@@ -54,14 +55,22 @@ class GreedyAgent:
         return Team(1) if plus < minus or (plus == minus and self.rng.random() < 0.5) else Team(-1)
 
     def _shop(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        """Buy (or accept a coin deal for) the object with the best worth per coin, else leave."""
+        offers = {offer["seller"]: offer["text"].split() for offer in view["shop"]["offers"]}
         best, best_rate = None, 20.0
         for action in legal:
             if isinstance(action, Buy):
                 obj = OBJECTS[action.kind]
                 worth = obj.instant if obj.instant > 0 else WORTH.get(action.kind, 0)
                 rate = worth / max(1, obj.price or 1)
-                if rate > best_rate:
-                    best, best_rate = action, rate
+            elif isinstance(action, Ok) and offers.get(action.seller, ["", "", "", ""])[3] == "¢":
+                _, token, price, _ = offers[action.seller]
+                kind = parse_kind(token) or "useless"
+                rate = WORTH.get(kind, 0) / max(1, int(price)) - 5  # a little wary of deals
+            else:
+                continue
+            if rate > best_rate:
+                best, best_rate = action, rate
         return best if best is not None else Word("done")
 
     def _move(self, view: dict[str, Any], player: int, legal: list[Any]) -> Any:
