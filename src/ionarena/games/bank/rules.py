@@ -896,7 +896,7 @@ class BankState(State):
         self._copy_base_into(new)
         new.cfg = self.cfg
         new._tables = self._tables
-        new.rng = random.Random()
+        new.rng = random.Random.__new__(random.Random)  # no seeding from the OS: setstate follows
         new.rng.setstate(self.rng.getstate())
         new.phase = self.phase
         new.clock = self.clock
