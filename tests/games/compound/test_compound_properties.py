@@ -149,3 +149,16 @@ def test_illegal_actions_change_nothing_and_clones_are_independent(variant, n, s
         copy.apply(actor, legal[rng.randrange(len(legal))])
         assert _snapshot(state) == before
     play(variant, n, seed, each=check)
+
+
+SMALL_POOL = ["H", "Na", "Mg", "Fe", "Mn", "Cl", "F", "O", "OH", "SO4", "PO4", "NH4", "He", "Ne"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(cards=st.lists(st.sampled_from(SMALL_POOL), max_size=7),
+       goals=st.lists(st.sampled_from(GOAL_IDS), max_size=3, unique=True),
+       extras=st.lists(st.sampled_from(SMALL_POOL), max_size=3))
+def test_best_arrangement_equals_brute_force_with_repeated_cards(cards, goals, extras):
+    best = best_arrangement(cards, goals, extras)
+    assert best.points == brute_force_best(cards, goals, extras)
+    assert round_breakdown(goals, best.compounds, best.unbonded)["total"] == best.points

@@ -1,17 +1,22 @@
 """The RXN optimiser: the exact best re-arrangement of a player's cards into compounds.
 
 RXN lets a player break every bond and re-form their whole area, transition metals in either
-orientation, with one extra card from the centre or the discard pile. `best_arrangement` finds the
+orientation, with one extra card from the center or the discard pile. `best_arrangement` finds the
 arrangement with the highest round score (compounds + noble gas sets + goal cards), ties broken by
 more Action Tile refreshes.
 
-Exact, not heuristic. Goal bonuses are not additive, so the search is split in two:
-1. for every choice of goal compounds to *force* (per goal: none, one or both of its compounds; for
-   Neutralization a compound with H and one with OH), those compounds are set aside first;
-2. the rest is a plain maximum of compound points, found by a depth-first search over the possible
-   compounds (grouped by their cation) with memoisation on the cards still unbonded.
-The best forced choice is the optimum: the optimal arrangement is found when exactly its goal
-compounds are forced, and every candidate's true score is at least its computed score.
+Exact, not heuristic:
+- Noble gases never bond, so their part (sets and the Noble Gases goal) is scored on its own.
+- Compound goal bonuses are not additive, so for every choice of goal compounds to *force* (per
+  goal: none, one or both of its compounds; for Neutralization one compound with H and one with
+  OH), those compounds are set aside first and the rest is a plain maximum of compound points. The
+  optimal arrangement is found when exactly its goal compounds are forced, and no candidate scores
+  less than computed; candidates are tried richest bonus first and cut by an upper bound.
+- The plain maximum is a depth-first search over card types of one side (cations or anions,
+  whichever has more types), choosing how many of each compound that card makes, memoised on the
+  cards of the other side still unbonded.
+- The extra card is a *wildcard*: at most one missing card of an offered type may be supplied,
+  anywhere in the search (one search instead of one per offered card).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from .cards import GOALS, NOBLE_GASES, card_of, is_charged, tokens_of
+from .cards import GOALS, IONS, NOBLE_GASES, card_of, is_charged, tokens_of
 from .chemistry import Recipe, recipe
 
 
@@ -37,109 +42,210 @@ class Arrangement(NamedTuple):
     """Compounds holding a Polyatomic Ion with the Action Tile icon."""
 
 
-def _goal_bonus(goals: Sequence[str], chosen: Iterable[Recipe], nobles: set[str]) -> int:
+Value = tuple[int, int]
+"""(points, refreshes), compared lexicographically."""
+
+
+def _compound_bonus(goals: Sequence[str], chosen: Iterable[Recipe]) -> int:
     from .scoring import goal_award
     recipes = list(chosen)
     formulas = {r.formula for r in recipes}
     has_h = any(r.has_h for r in recipes)
     has_oh = any(r.has_oh for r in recipes)
-    return sum(goal_award(g, formulas, has_h, has_oh, nobles) for g in goals)
+    return sum(goal_award(g, formulas, has_h, has_oh, set()) for g in goals
+               if GOALS[g].kind != "noble_gas")
+
+
+def _noble_part(goals: Sequence[str], nobles: list[str]) -> int:
+    from .scoring import goal_award, noble_gas_points
+    held = set(nobles)
+    return noble_gas_points(nobles) + sum(goal_award(g, set(), False, False, held) for g in goals
+                                          if GOALS[g].kind == "noble_gas")
 
 
 class _Search:
-    """Memoised maximum of compound points over the charged cards, for one set of card types."""
+    """Memoised maximum of compound points over charged cards, with an optional wildcard card."""
 
-    def __init__(self, types: list[str]):
+    def __init__(self, types: list[str], wild_types: set[str], counts: Sequence[int]):
         self.types = types
-        index = {t: i for i, t in enumerate(types)}
-        self.index = index
-        found: list[tuple[Recipe, tuple[tuple[int, int], ...]]] = []
+        self.index = {t: i for i, t in enumerate(types)}
+        self.wild_ok = tuple(t in wild_types for t in types)
+        recipes: list[tuple[Recipe, tuple[tuple[int, int], ...], int, int]] = []
         for cat_card in types:
             for cat in tokens_of(cat_card):
+                if IONS[cat].charge <= 0:
+                    continue
                 for an_card in types:
                     for an in tokens_of(an_card):
                         r = recipe(cat, an)
                         if r is not None:
-                            need = Counter(index[card_of(t)] for t in r.tokens)
-                            found.append((r, tuple(sorted(need.items()))))
-        self.recipes = found
-        # the card types that any recipe from position i on still uses (for normalised memo keys)
-        live: list[frozenset[int]] = [frozenset()] * (len(found) + 1)
-        for i in range(len(found) - 1, -1, -1):
-            live[i] = live[i + 1] | {k for k, _ in found[i][1]}
-        self.keep = [tuple(k in live[i] for k in range(len(types))) for i in range(len(found) + 1)]
-        self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
+                            need = Counter(self.index[card_of(t)] for t in r.tokens)
+                            recipes.append((r, tuple(sorted(need.items())), self.index[cat_card],
+                                            self.index[an_card]))
+        cations = sorted({c for _, _, c, _ in recipes})
+        anions = sorted({a for _, _, _, a in recipes})
+        by_cation = self._configs(anions, counts) <= self._configs(cations, counts)
+        side = cations if by_cation else anions
+        self.group_type = side
+        self.groups: list[list[tuple[Recipe, tuple[tuple[int, int], ...]]]] = [
+            [(r, need) for r, need, c, a in recipes if (c if by_cation else a) == g] for g in side]
+        # the types any group from gi on may still use, in classes of interchangeable types: memo
+        # keys hold the sorted counts of each class (the rest cannot matter any more)
+        live: list[set[int]] = [set() for _ in range(len(side) + 1)]
+        for gi in range(len(side) - 1, -1, -1):
+            live[gi] = live[gi + 1] | {k for _, need in self.groups[gi] for k, _ in need}
+        self.classes: list[list[tuple[int, ...]]] = []
+        for types_live in live:
+            by_profile: dict[tuple[object, ...], list[int]] = {}
+            for k in sorted(types_live):
+                by_profile.setdefault(self._profile(k), []).append(k)
+            self.classes.append([tuple(v) for _, v in sorted(by_profile.items(), key=lambda kv: kv[1])])
+        self.live_wild = [any(self.wild_ok[k] for k in s) for s in live]
+        self.memo: dict[tuple[object, ...], Value] = {}
 
-    def free(self, ri: int, counts: tuple[int, ...]) -> tuple[int, int]:
-        """Best (points, refreshes) from recipes ri.. with these cards left."""
-        if ri == len(self.recipes):
+    def _profile(self, k: int) -> tuple[object, ...]:
+        """What the plain search sees of a card type: its sides' charges and points, icon, wildcard."""
+        sides = tuple((IONS[t].charge, IONS[t].points, IONS[t].icon) for t in tokens_of(self.types[k]))
+        return (sides, self.wild_ok[k])
+
+    def _configs(self, side: list[int], counts: Sequence[int]) -> float:
+        """Roughly how many memo keys a search keyed on these types' counts can meet."""
+        size = 1.0
+        classes: Counter[tuple[object, ...]] = Counter()
+        for k in side:
+            size *= counts[k] + 1 + int(self.wild_ok[k])
+            classes[self._profile(k)] += 1
+            size /= classes[self._profile(k)]
+        return size
+
+    def free(self, gi: int, counts: tuple[int, ...], wild: bool) -> Value:
+        """Best (points, refreshes) of groups gi.. from these cards (and the wildcard if `wild`)."""
+        if gi == len(self.groups):
             return (0, 0)
-        keep = self.keep[ri]
-        key = (ri, tuple(c if k else 0 for c, k in zip(counts, keep, strict=True)))
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        best = self.free(ri + 1, counts)
-        r, need = self.recipes[ri]
-        if all(counts[k] >= n for k, n in need):
-            rest = list(counts)
-            for k, n in need:
-                rest[k] -= n
-            pts, ref = self.free(ri, tuple(rest))
-            cand = (pts + r.points, ref + int(r.icon))
-            if cand > best:
-                best = cand
-        self.memo[key] = best
-        return best
+        wild = wild and self.live_wild[gi]
+        key: list[object] = [gi, wild]
+        for cls in self.classes[gi]:
+            key.append(counts[cls[0]] if len(cls) == 1 else tuple(sorted([counts[k] for k in cls])))
+        frozen = tuple(key)
+        hit = self.memo.get(frozen)
+        if hit is None:
+            hit = self.choose(gi, counts, wild)[0]
+            self.memo[frozen] = hit
+        return hit
 
-    def plan(self, counts: tuple[int, ...]) -> tuple[list[Recipe], tuple[int, ...]]:
-        """The compounds of the best value from `counts`, and the cards left over."""
+    def choose(self, gi: int, counts: tuple[int, ...], wild: bool) -> tuple[Value, tuple[int, ...], int]:
+        """The best use of group gi: (value, uses per recipe, type index the wildcard filled or -1)."""
+        recs = self.groups[gi]
+        best: list[tuple[Value, tuple[int, ...], int]] = []
+        uses = [0] * len(recs)
+        own = self.group_type[gi]
+        wild_ok = self.wild_ok
+
+        def fits(need: tuple[tuple[int, int], ...], cnt: Sequence[int], wild_left: bool) -> bool:
+            gap = 0
+            for k, n in need:
+                if cnt[k] < n:
+                    if not wild_left or not wild_ok[k] or cnt[k] < n - 1:
+                        return False
+                    gap += 1
+            return gap <= 1
+
+        order = [j for j, (_, need) in enumerate(recs) if fits(need, counts, wild)]
+
+        def walk(i: int, cnt: list[int], wild_left: bool, pts: int, ref: int, filled: int) -> None:
+            if i == len(order) or (cnt[own] == 0 and not (wild_left and wild_ok[own])):
+                sub = self.free(gi + 1, tuple(cnt), wild_left)
+                value = (pts + sub[0], ref + sub[1])
+                if not best or value > best[0][0]:
+                    best[:] = [(value, tuple(uses), filled)]
+                return
+            walk(i + 1, cnt, wild_left, pts, ref, filled)
+            j = order[i]
+            r, need = recs[j]
+            short = [k for k, n in need if cnt[k] < n]
+            if not short:
+                rest = list(cnt)
+                for k, n in need:
+                    rest[k] -= n
+                uses[j] += 1
+                walk(i, rest, wild_left, pts + r.points, ref + int(r.icon), filled)
+                uses[j] -= 1
+            elif wild_left and len(short) == 1 and wild_ok[short[0]]:
+                k0 = short[0]
+                n0 = next(n for k, n in need if k == k0)
+                if cnt[k0] == n0 - 1:
+                    rest = list(cnt)
+                    for k, n in need:
+                        rest[k] = 0 if k == k0 else rest[k] - n
+                    uses[j] += 1
+                    walk(i, rest, False, pts + r.points, ref + int(r.icon), k0)
+                    uses[j] -= 1
+
+        walk(0, list(counts), wild, 0, 0, -1)
+        return best[0]
+
+    def plan(self, counts: tuple[int, ...], wild: bool) -> tuple[list[Recipe], tuple[int, ...], int]:
+        """The compounds of the best value, the cards left over, and the type the wildcard filled."""
         chosen: list[Recipe] = []
-        ri = 0
-        while ri < len(self.recipes):
-            here = self.free(ri, counts)
-            if here == self.free(ri + 1, counts):
-                ri += 1
-                continue
-            r, need = self.recipes[ri]
-            rest = list(counts)
-            for k, n in need:
-                rest[k] -= n
-            counts = tuple(rest)
-            chosen.append(r)
-        return chosen, counts
+        filled = -1
+        cnt = list(counts)
+        for gi in range(len(self.groups)):
+            _, uses, here = self.choose(gi, tuple(cnt), wild and self.live_wild[gi])
+            if here >= 0:
+                filled, wild = here, False
+                cnt[here] += 1
+            for (r, need), k in zip(self.groups[gi], uses, strict=True):
+                for _ in range(k):
+                    chosen.append(r)
+                    for t, n in need:
+                        cnt[t] -= n
+        return chosen, tuple(cnt), filled
 
-    def take(self, counts: tuple[int, ...], recipes: Iterable[Recipe]) -> tuple[int, ...] | None:
-        """`counts` minus the cards of `recipes`; None if they do not fit."""
+    def take(self, counts: tuple[int, ...], recipes: Iterable[Recipe],
+             wild: bool) -> tuple[tuple[int, ...], bool, int] | None:
+        """`counts` minus the cards of `recipes` (the wildcard may fill one gap); None if they do not fit."""
         rest = list(counts)
+        filled = -1
         for r in recipes:
             for t in r.tokens:
                 k = self.index.get(card_of(t))
                 if k is None:
                     return None
+                if rest[k] == 0:
+                    if not wild or not self.wild_ok[k]:
+                        return None
+                    wild, filled = False, k
+                    continue
                 rest[k] -= 1
-                if rest[k] < 0:
-                    return None
-        return tuple(rest)
+        return tuple(rest), wild, filled
+
+    def bound(self, counts: tuple[int, ...], wild: bool) -> int:
+        """More points than the charged cards left could ever score."""
+        top = [max(IONS[t].points for t in tokens_of(c)) for c in self.types]
+        extra = max((p for p, ok in zip(top, self.wild_ok, strict=True) if ok), default=0) if wild else 0
+        return sum(n * p for n, p in zip(counts, top, strict=True)) + extra
 
 
 def _goal_options(goals: Sequence[str], search: _Search) -> list[list[tuple[Recipe, ...]]]:
-    """Per goal, the choices of compounds to force for it (the empty choice first)."""
+    """Per compound goal, the choices of compounds to force for it (the empty choice first)."""
+    everything = [r for group in search.groups for r, _ in group]
     by_formula: dict[str, list[Recipe]] = {}
-    for r, _ in search.recipes:
+    for r in everything:
         by_formula.setdefault(r.formula, []).append(r)
     options: list[list[tuple[Recipe, ...]]] = []
     for g in dict.fromkeys(goals):
         goal = GOALS[g]
         choice: list[tuple[Recipe, ...]] = [()]
         if goal.kind == "neutralization":
-            hs = [r for r, _ in search.recipes if r.has_h]
-            ohs = [r for r, _ in search.recipes if r.has_oh]
+            hs = [r for r in everything if r.has_h]
+            ohs = [r for r in everything if r.has_oh]
             choice += [(h, o) for h in hs for o in ohs]
         elif goal.kind != "noble_gas":
             singles = [rs for f in goal.compounds for rs in by_formula.get(f, [])]
             choice += [(r,) for r in singles]
             choice += list(itertools.combinations(singles, 2))
+        else:
+            continue
         options.append(choice)
     return options
 
@@ -148,43 +254,62 @@ def best_arrangement(cards: Sequence[str], goals: Sequence[str] = (),
                      extra_choices: Iterable[str] = ()) -> Arrangement:
     """The arrangement of `cards` (card ids or ion tokens) plus at most one of `extra_choices`
     (card ids) with the highest round score under the active `goals`; ties: more refreshes, then
-    no extra card, then the first extra in sorted order. Radioactive cards stay unbonded."""
+    no extra card. Radioactive cards (and anything else that cannot bond) stay unbonded."""
     base = [card_of(c) for c in cards]
-    extras: list[str | None] = [None, *sorted({card_of(c) for c in extra_choices if is_charged(card_of(c))
-                                               or card_of(c) in NOBLE_GASES})]
-    types = sorted({c for c in [*base, *(e for e in extras if e)] if is_charged(c)})
-    search = _Search(types)
-    options = _goal_options(goals, search)
-    best: tuple[tuple[int, int], Arrangement] | None = None
-    for extra in extras:
-        held = base + ([extra] if extra else [])
-        counts = tuple(held.count(t) for t in types)
-        nobles = [c for c in held if c in NOBLE_GASES]
-        from .scoring import noble_gas_points
-        noble_pts = noble_gas_points(nobles)
-        noble_set = set(nobles)
-        tried: set[frozenset[Recipe]] = set()
-        for combo in itertools.product(*options):
-            forced = frozenset(r for part in combo for r in part)
-            if forced in tried:
+    offered = {card_of(c) for c in extra_choices}
+    wild_types = {c for c in offered if is_charged(c)}
+    noble_offers = sorted(c for c in offered if c in NOBLE_GASES)
+    types = sorted({c for c in base if is_charged(c)} | wild_types)
+    counts = tuple(base.count(t) for t in types)
+    search = _Search(types, wild_types, counts)
+    nobles = [c for c in base if c in NOBLE_GASES]
+    noble_plain = _noble_part(goals, nobles)
+    noble_best, noble_pick = noble_plain, None
+    for g in noble_offers:
+        value = _noble_part(goals, [*nobles, g])
+        if value > noble_best:
+            noble_best, noble_pick = value, g
+
+    # candidates: (wildcard allowed?, noble points, noble extra)
+    modes = [(False, noble_plain, None)]
+    if noble_pick is not None:
+        modes.append((False, noble_best, noble_pick))
+    if wild_types:
+        modes.append((True, noble_plain, None))
+    combos = []
+    for combo in itertools.product(*_goal_options(goals, search)):
+        forced = frozenset(r for part in combo for r in part)
+        combos.append((_compound_bonus(goals, forced), forced))
+    combos.sort(key=lambda bf: (-bf[0], sorted(r.tokens for r in bf[1])))
+    best: tuple[Value, tuple[list[Recipe], tuple[int, ...], int, bool, int, str | None]] | None = None
+    seen: set[tuple[bool, frozenset[Recipe]]] = set()
+    for wild, noble_pts, noble_extra in modes:
+        for bonus, forced in combos:
+            if (wild, forced) in seen and noble_extra is None:
                 continue
-            tried.add(forced)
-            rest = search.take(counts, forced)
-            if rest is None:
+            seen.add((wild, forced))
+            taken = search.take(counts, forced, wild)
+            if taken is None:
                 continue
-            pts, ref = search.free(0, rest)
-            total = (pts + sum(r.points for r in forced) + noble_pts + _goal_bonus(goals, forced, noble_set),
-                     ref + sum(int(r.icon) for r in forced))
-            if best is not None and total <= best[0]:
+            rest, wild_left, filled = taken
+            head = sum(r.points for r in forced) + bonus + noble_pts
+            if best is not None and head + search.bound(rest, wild_left) < best[0][0]:
                 continue
-            chosen, left = search.plan(rest)
-            compounds = sorted([*forced, *chosen], key=lambda r: (r.formula, r.tokens))
-            unbonded = [t for t, n in zip(types, left, strict=True) for _ in range(n)]
-            unbonded += [c for c in held if not is_charged(c)]
-            true_points = (sum(r.points for r in compounds) + noble_pts
-                           + _goal_bonus(goals, compounds, noble_set))
-            arrangement = Arrangement(tuple(r.tokens for r in compounds), tuple(sorted(unbonded)), extra,
-                                      true_points, sum(int(r.icon) for r in compounds))
-            best = ((true_points, arrangement.refreshes), arrangement)
+            pts, ref = search.free(0, rest, wild_left)
+            value = (head + pts, ref + sum(int(r.icon) for r in forced))
+            if best is None or value > best[0]:
+                best = (value, (list(forced), rest, filled, wild_left, 0, noble_extra))
     assert best is not None
-    return best[1]
+    forced_list, rest, filled, wild_left, _, noble_extra = best[1]
+    chosen, left, filled_free = search.plan(rest, wild_left)
+    wild_card = filled if filled >= 0 else filled_free
+    extra = types[wild_card] if wild_card >= 0 else noble_extra
+    compounds = sorted([*forced_list, *chosen], key=lambda r: (r.formula, r.tokens))
+    unbonded = [t for t, n in zip(types, left, strict=True) for _ in range(n)]
+    held_nobles = [*nobles, *([noble_extra] if noble_extra else [])]
+    unbonded += [c for c in base if not is_charged(c) and c not in NOBLE_GASES] + held_nobles
+    from .scoring import goal_points, noble_gas_points
+    points = (sum(r.points for r in compounds) + noble_gas_points(held_nobles)
+              + goal_points(goals, [r.tokens for r in compounds], held_nobles))
+    return Arrangement(tuple(r.tokens for r in compounds), tuple(sorted(unbonded)), extra, points,
+                       sum(int(r.icon) for r in compounds))
