@@ -266,12 +266,12 @@ def best_arrangement(cards: Sequence[str], goals: Sequence[str] = (),
     noble_plain = _noble_part(goals, nobles)
     noble_best, noble_pick = noble_plain, None
     for g in noble_offers:
-        value = _noble_part(goals, [*nobles, g])
-        if value > noble_best:
-            noble_best, noble_pick = value, g
+        with_gas = _noble_part(goals, [*nobles, g])
+        if with_gas > noble_best:
+            noble_best, noble_pick = with_gas, g
 
     # candidates: (wildcard allowed?, noble points, noble extra)
-    modes = [(False, noble_plain, None)]
+    modes: list[tuple[bool, int, str | None]] = [(False, noble_plain, None)]
     if noble_pick is not None:
         modes.append((False, noble_best, noble_pick))
     if wild_types:
