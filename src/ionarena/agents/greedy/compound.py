@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from ionarena.core import State
-from ionarena.games.compound.cards import CARDS, NOBLE_GASES, card_of, deck_for
+from ionarena.games.compound.cards import CARDS, GOALS, NOBLE_GASES, card_of, deck_for
 from ionarena.games.compound.chemistry import Recipe, all_recipes, match
 from ionarena.games.compound.rules import Move
 from ionarena.games.compound.scoring import best_arrangement, goal_award, noble_gas_points, round_breakdown
@@ -40,6 +40,14 @@ def _recipes_with(variant: str) -> dict[str, tuple[Recipe, ...]]:
     return {c: tuple(rs) for c, rs in found.items()}
 
 
+@cache
+def _goal_recipes(goals: tuple[str, ...]) -> tuple[Recipe, ...]:
+    """The compounds that can move some of these goal cards."""
+    wanted = {f for g in goals for f in GOALS[g].compounds}
+    neutral = any(GOALS[g].kind == "neutralization" for g in goals)
+    return tuple(r for r in all_recipes() if r.formula in wanted or (neutral and (r.has_h or r.has_oh)))
+
+
 class GreedyAgent:
     """One-step greedy player (see the module docstring)."""
 
@@ -61,7 +69,7 @@ class GreedyAgent:
         nobles = {c for c in me["unbonded"] if c in NOBLE_GASES}
         now = sum(goal_award(g, formulas, has_h, has_oh, nobles) for g in goals)
         delta: dict[str, int] = {}
-        for r in all_recipes():
+        for r in _goal_recipes(tuple(goals)):
             if r.formula in delta:
                 continue
             after = sum(goal_award(g, formulas | {r.formula}, has_h or r.has_h, has_oh or r.has_oh, nobles)
