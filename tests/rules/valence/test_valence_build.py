@@ -118,3 +118,26 @@ def test_points_per_molecule_type():
     state = table(2, stashes={0: ["NaCl", "H2O", "Na2O", "HF", "NaOH", "CO2", "COF2"],
                               1: ["CF4", "He"]})
     assert state.scores() == [16.0, 6.0]
+
+
+def test_only_recipes_on_the_card_backs_are_molecules():
+    """'Check the back of the Molecule to make sure you built it correctly.' Valences adding up to
+    zero is not enough: Na K O or H Na Cl O are on no card's back."""
+    state = table(2, hands={0: ["Na", "K", "O", "H", "Cl"]})
+    for text in ("build Na K O", "build H Na Cl O", "build He"):
+        with pytest.raises(IllegalAction, match="not a molecule"):
+            state.apply_text(0, text)
+    assert sorted(hand_of(state, 0)) == ["Cl", "H", "K", "Na", "O"]
+
+
+def test_the_play_area():
+    """'The play area has the Element Deck, the Molecule Bank and the Discard Pile (start the game
+    with one card already in the discard pile).' / 'Arrange the Molecule cards in the center of
+    your playing surface to form the Molecule Bank.' Every seat sees all three."""
+    import ionarena
+
+    state = ionarena.make("valence", players=4, seed=7)
+    for seat in (0, 3, None):
+        view = state.view(seat)
+        assert view["deck_size"] == 48 - 24 - 1 and view["discard_size"] == 1
+        assert sum(view["bank"].values()) == 46

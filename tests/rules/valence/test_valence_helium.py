@@ -11,9 +11,9 @@ from .valence_table import hand_of, table
 
 
 def test_helium_scores_two_and_every_hand_passes_right():
-    """'add Helium to your Molecule Stash as if building a complete Molecule (worth two points)
-    directly from your hand. All players then pass all Element cards in hand to the player to their
-    right.' Ruling: '"right" is seat - 1'."""
+    """'Helium is a special Element Card - add Helium to your Molecule Stash as if building a
+    complete Molecule (worth two points) directly from your hand. All players then pass all
+    Element cards in hand to the player to their right.' Ruling: '"right" is seat - 1'."""
     state = table(3, hands={0: ["He", "O"], 1: ["Na", "Na"], 2: ["Cl"]})
     state.apply_text(0, "helium")
     assert state.stashes[0] == ["He"] and state.scores()[0] == 2.0

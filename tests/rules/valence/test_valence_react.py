@@ -105,3 +105,33 @@ def test_type_words_name_a_single_kind():
     state = table(2, stashes={0: ["HCl", "HF"], 1: ["NaOH"]})
     with pytest.raises(IllegalAction, match="name it by formula"):
         state.parse_action(0, "react acid 1 base")
+
+
+def test_only_acid_and_water_are_reactors():
+    """'Acid and Water Molecules are Reactors and can react with certain white-bordered Molecules.' /
+    'The bottom of your Reactor tells you what Molecules you can react with.'"""
+    state = table(2, stashes={0: ["NaCl", "CO2", "NaOH", "CCl4", "COCl2", "CaO"],
+                              1: ["KOH", "COF2", "K2O"]})
+    assert not [a for a in state.legal_actions(0) if a.verb == "react"]
+    for text in ("react NaCl 1 KOH", "react CO2 1 KOH", "react NaOH 1 K2O", "react COCl2 1 COF2"):
+        with pytest.raises(IllegalAction, match="only Acid and Water"):
+            state.apply_text(0, text)
+
+
+def test_the_victim_skips_the_draw_of_their_next_turn_only():
+    """'This player skips the draw phase of their next turn!' — with three players the victim's next
+    turn comes after another player's; the skip waits for it and is used up by it."""
+    state = table(3, hands={0: ["O"], 1: ["O", "O"], 2: ["H", "H"]}, stashes={0: ["HF"], 2: ["Na2O"]})
+    state.apply_text(0, "react HF 2 Na2O")
+    assert state.stashes[2] == ["NaF", "H2O"]
+    state.apply_text(0, "end")
+    assert state.current == 1 and state.phase == "draw"  # player 1 was not reacted with
+    state.apply_text(1, "draw")
+    state.apply_text(1, "end")
+    assert state.current == 2 and state.phase == "build"  # the victim's next turn: no draw
+    assert "skips the draw" in state.view(2)["events"][-1]
+    state.apply_text(2, "end")
+    for p in (0, 1):
+        state.apply_text(p, "draw")
+        state.apply_text(p, "end")
+    assert state.current == 2 and state.phase == "draw"  # the turn after: drawing again

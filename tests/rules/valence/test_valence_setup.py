@@ -46,7 +46,7 @@ def test_deal_six_each_and_one_card_in_the_discard_pile(players):
     state = ionarena.make("valence", players=players, seed=players)
     view = state.view(None)
     assert view["hand_sizes"] == [6] * players
-    assert len(view["discard_pile"]) == 1
+    assert view["discard_size"] == 1 and view["discard_top"] == state.discard[-1]
     assert view["deck_size"] == 48 - 6 * players - 1
     check_invariants(state)
 

@@ -96,3 +96,31 @@ def test_bad_turn_cap_is_refused():
         ionarena.make("valence", players=2, turn_cap=0)
     with pytest.raises(IllegalAction):
         ionarena.make("valence", players=2, turns=10)
+
+
+def test_end_the_turn_without_building():
+    """'When you are done building molecules, reacting, and / or trading up, you are done with your
+    turn.' / 'You don't have to build molecules every turn. Save for a surprise Acid attack, or a
+    late burst of points.'"""
+    state = table(2, hands={0: ["H", "Cl", "Na", "O", "H"]}, stashes={0: ["HF"], 1: ["KOH"]})
+    legal = [state.format_action(a) for a in state.legal_actions(0)]
+    assert "build HCl" in legal and "react HF 1 KOH" in legal and "end" in legal
+    state.apply_text(0, "end")
+    assert state.current == 1 and state.phase == "draw"
+    assert hand_of(state, 0) == ["H", "H", "O", "Na", "Cl"] and state.stashes[0] == ["HF"]
+
+
+def test_an_empty_hand_draws_three_next_turn():
+    """'Try to get rid of all of your Element cards - then draw 3 on your next turn! More cards =
+    more molecules!'"""
+    state = table(2, hands={0: ["Na", "Cl", "H", "F"], 1: ["O", "O"]})
+    state.apply_text(0, "build NaCl")
+    state.apply_text(0, "place Na")
+    state.apply_text(0, "build HF")
+    state.apply_text(0, "place H")
+    assert hand_of(state, 0) == []
+    state.apply_text(0, "end")
+    state.apply_text(1, "draw")
+    state.apply_text(1, "end")
+    state.apply_text(0, "draw")
+    assert len(hand_of(state, 0)) == 3

@@ -108,8 +108,8 @@ class GreedyAgent:
     def _draw(self, legal: list[Move], view: dict[str, Any], hand: tuple[int, ...],
               bank: tuple[int, ...], values: tuple[float, ...]) -> Move:
         take = next((m for m in legal if m.verb == "draw" and m.what == "discard"), None)
-        if take is not None and view["discard_pile"]:
-            top = view["discard_pile"][-1]
+        top = view["discard_top"]
+        if take is not None and top is not None:
             with_top = list(hand)
             with_top[INDEX[top]] += 1
             if best_plan(tuple(with_top), bank, values)[0] > best_plan(hand, bank, values)[0]:

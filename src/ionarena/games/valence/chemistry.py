@@ -9,8 +9,9 @@ from .cards import INDEX, RECIPE_BY_COUNTS, RECIPES, Recipe, count_vector
 from .scoring import molecule_points
 
 __all__ = [
-    "accepted_names", "accepts_name", "formula", "hill_formula", "label", "molecule_points",
-    "molecule_type", "name", "normalise_name", "reaction", "recipe_of",
+    "accepted_names", "accepts_name", "buildable", "formula", "hill_formula", "label",
+    "molecule_points", "molecule_type", "name", "normalise_name", "reaction", "recipe_of",
+    "short_label",
 ]
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -51,6 +52,21 @@ def label(molecule: str) -> str:
     recipe = RECIPES[molecule]
     text = f"{recipe.formula} — {recipe.name}"
     return f"{text} ({recipe.shown})" if recipe.shown else text
+
+
+def short_label(molecule: str) -> str:
+    """A formula with its name in brackets, for running text: "NaF (sodium fluoride)"."""
+    if molecule == "He":
+        return "He (helium)"
+    return f"{molecule} ({RECIPES[molecule].name})"
+
+
+def buildable(hand: list[str] | tuple[str, ...], bank: dict[str, int]) -> list[str]:
+    """The formulas of every molecule these element cards can build now (its type still in `bank`),
+    in the data files' order."""
+    have = count_vector(hand)
+    return [r.formula for r in RECIPES.values()
+            if bank.get(r.type, 0) > 0 and all(h >= n for h, n in zip(have, r.counts, strict=True))]
 
 
 def hill_formula(cards: list[str] | tuple[str, ...]) -> str:

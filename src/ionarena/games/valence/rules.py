@@ -45,7 +45,7 @@ from .cards import (
     kind_of,
 )
 from .cards import HELIUM as HE_SYMBOL
-from .chemistry import accepts_name, label, normalise_name, reaction
+from .chemistry import accepts_name, label, normalise_name, reaction, short_label
 from .scoring import WIN_POINTS, points_text, stash_points
 
 VARIANTS = ("standard", "beginner", "cooperative", "ninja")
@@ -54,10 +54,9 @@ DEFAULT_TURN_CAP = 500
 HAND_SIZE = 6
 HAND_LIMIT = 6
 EVENTS_KEPT = 12
-NOBODY = -1
 
-Event = tuple[str, int, str]
-"""(public sentence, player who sees a private version or -1, that private sentence)."""
+Event = tuple[str, tuple[tuple[int, str], ...]]
+"""(public sentence, (player, the private version that player reads) pairs)."""
 
 
 def _count(hand: list[int]) -> int:
@@ -66,6 +65,14 @@ def _count(hand: list[int]) -> int:
 
 _NEEDS = {f: tuple((i, n) for i, n in enumerate(r.counts) if n) for f, r in RECIPES.items()}
 """Per recipe, the (element index, cards needed) pairs: the hot path of legal_actions."""
+_NINJA_CHOICES = {
+    f: tuple(sorted({normalise_name(other.name) for other in RECIPES.values() if other.type == r.type}
+                    | {normalise_name(MOLECULE_TYPES[r.type].label)}))
+    for f, r in RECIPES.items()
+}
+"""Science Ninja builds offered as moves: a multiple choice, in alphabetical order, of the systematic
+names of every molecule of the same type plus the bare type name (only one of them is right), so a
+menu of legal moves quizzes the player instead of giving the answer away."""
 
 
 class ValenceState(State):
@@ -85,6 +92,7 @@ class ValenceState(State):
         "first_player",
         "hands",
         "helium_played",
+        "helium_under",
         "over",
         "pending",
         "phase",
@@ -135,6 +143,8 @@ class ValenceState(State):
         self.reactions = 0
         self.builds = 0
         self.helium_played = 0
+        self.helium_under = False
+        """Everyone saw Helium go to the bottom of the deck at setup (until the next reshuffle)."""
         self.phase = "draw"
         self._deal()
         self.first_player = self._first_player()
@@ -146,19 +156,26 @@ class ValenceState(State):
 
     def _deal(self) -> None:
         """Six cards each, then one face up on the discard pile; Helium goes under the deck."""
-        for hand in self.hands:
+        for p, hand in enumerate(self.hands):
             for _ in range(HAND_SIZE):
                 hand[INDEX[self.deck.pop()]] += 1
             if hand[HE]:
                 # "If Helium is one of your first six Element cards, return it to the bottom of the
-                # Element deck and replace it with another card."
+                # Element deck and replace it with another card." Only Helium is ever put back, so
+                # the whole table sees that Helium now lies at the bottom of the deck.
                 hand[HE] -= 1
                 self.deck.insert(0, HE_SYMBOL)
                 hand[INDEX[self.deck.pop()]] += 1
+                self.helium_under = True
+                self._say(f"Player {p} was dealt Helium: it goes to the bottom of the Element Deck "
+                          "and is replaced.")
         first = self.deck.pop()
         if first == HE_SYMBOL:  # ruling: Helium turned as the first discard is replaced the same way
             self.deck.insert(0, first)
             first = self.deck.pop()
+            self.helium_under = True
+            self._say("Helium was turned as the first discard: it goes to the bottom of the "
+                      "Element Deck.")
         self.discard.append(first)
 
     def _first_player(self) -> int:
@@ -171,8 +188,9 @@ class ValenceState(State):
 
     # -- small helpers ------------------------------------------------------------------------------
 
-    def _say(self, public: str, who: int = NOBODY, private: str = "") -> None:
-        self.events = (*self.events[-(EVENTS_KEPT - 1):], (public, who, private or public))
+    def _say(self, public: str, *private: tuple[int, str]) -> None:
+        """Announce `public` to the table; each (player, sentence) pair is what that player reads."""
+        self.events = (*self.events[-(EVENTS_KEPT - 1):], (public, private))
 
     def _own_rng(self) -> random.Random:
         """The game's generator, copied first if a clone shares it (clones stay independent)."""
@@ -202,6 +220,7 @@ class ValenceState(State):
             self.discard = []
             self._own_rng().shuffle(self.deck)
             self.reshuffles += 1
+            self.helium_under = False
             self._say("The Element Deck was empty: the discard pile was reshuffled into a new deck.")
         card = self.deck.pop()
         self.hands[player][INDEX[card]] += 1
@@ -219,8 +238,8 @@ class ValenceState(State):
         n = len(cards)
         noun = "card" if n == 1 else "cards"
         short = f" ({k - n} short: no cards left)" if n < k and not self.over else ""
-        self._say(f"Player {player} {why} {n} {noun}{short}.", player,
-                  f"You {why} {n} {noun}: {', '.join(cards) or 'nothing'}{short}.")
+        self._say(f"Player {player} {why} {n} {noun}{short}.",
+                  (player, f"You {why} {n} {noun}: {', '.join(cards) or 'nothing'}{short}."))
 
     def _check_win(self, player: int) -> None:
         if self.variant == "cooperative":
@@ -287,7 +306,11 @@ class ValenceState(State):
         return [] if self.over else [self.current]
 
     def legal_actions(self, player: int) -> list[Move]:  # type: ignore[override]
-        """Every legal move of `player` now (in Ninja builds: the right name and a bare type name)."""
+        """Every legal move of `player` now.
+
+        Science Ninja builds accept any name; the moves list a multiple choice for each (see
+        `_NINJA_CHOICES`), in which exactly one name is right.
+        """
         if self.over or player != self.current:
             return []
         hand = self.hands[player]
@@ -308,10 +331,8 @@ class ValenceState(State):
             if bank[recipe.type] > 0 and recipe.formula not in failed and all(
                     hand[i] >= n for i, n in _NEEDS[recipe.formula]):
                 if self.variant == "ninja":
-                    moves.append(Move(BUILD, recipe.formula, said=normalise_name(recipe.name)))
-                    guess = MOLECULE_TYPES[recipe.type].label.lower()
-                    if guess != recipe.name:
-                        moves.append(Move(BUILD, recipe.formula, said=guess))
+                    moves.extend(Move(BUILD, recipe.formula, said=choice)
+                                 for choice in _NINJA_CHOICES[recipe.formula])
                 else:
                     moves.append(Move(BUILD, recipe.formula))
         if hand[HE] and not self._is_first_turn(player):
@@ -547,8 +568,9 @@ class ValenceState(State):
             self.bank[RECIPES[product].type] -= 1
         self.skip_draw[q] = True
         self.reactions += 1
-        self._say(f"Player {p} reacted {reactor} with player {q}'s {target}: {equation}. "
-                  f"Player {q} now holds {products[0]} and {products[1]} and skips the next draw.")
+        self._say(f"Player {p} reacted {short_label(reactor)} with player {q}'s "
+                  f"{short_label(target)}: {equation}. Player {q} gets {short_label(products[0])} "
+                  f"and {short_label(products[1])} and skips the next draw.")
         victim = self.hands[q]
         if _count(victim):
             r = self._own_rng().randrange(_count(victim))
@@ -558,8 +580,10 @@ class ValenceState(State):
                 i += 1
             victim[i] -= 1
             self.hands[p][i] += 1
-            self._say(f"Player {p} took a random card from player {q}.", p,
-                      f"You took {ELEMENTS[i]} from player {q}.")
+            # The victim sees which card left their hand; the rest of the table does not.
+            self._say(f"Player {p} took a random card from player {q}.",
+                      (p, f"You took {ELEMENTS[i]} from player {q}."),
+                      (q, f"Player {p} took your {ELEMENTS[i]}."))
         else:
             self._draw(p, 1, f"took from the deck (player {q} had no cards)")
 
@@ -616,6 +640,7 @@ class ValenceState(State):
         new.reactions = self.reactions
         new.builds = self.builds
         new.helium_played = self.helium_played
+        new.helium_under = self.helium_under
         new.first_player = self.first_player
         return new
 
@@ -631,6 +656,10 @@ class ValenceState(State):
         for q in hidden:
             pool.extend(elements_of(new.hands[q]))
         rng.shuffle(pool)
+        if self.helium_under and self.deck:
+            # Everyone saw Helium go under the deck at setup: it is still the bottom card.
+            pool.remove(HE_SYMBOL)
+            pool.insert(0, HE_SYMBOL)
         new.deck = pool[:len(new.deck)]
         rest = pool[len(new.deck):]
         for q in hidden:
@@ -647,7 +676,7 @@ class ValenceState(State):
     # -- views and text -------------------------------------------------------------------------------
 
     def view(self, player: int | None) -> View:
-        """What `player` sees: their own hand, every stash, counts, the face-up discard pile, events."""
+        """What `player` sees: their own hand, every stash, counts, the discard pile's top, events."""
         seen = {f for s in self.stashes for f in s}
         view: View = {
             "variant": self.variant,
@@ -659,7 +688,9 @@ class ValenceState(State):
             "hand": elements_of(self.hands[player]) if player is not None else None,
             "hand_sizes": [_count(h) for h in self.hands],
             "deck_size": len(self.deck),
-            "discard_pile": list(self.discard),
+            # The discard pile is a face-up stack, not spread: a player sees its top card and its size.
+            "discard_top": self.discard[-1] if self.discard else None,
+            "discard_size": len(self.discard),
             "placing": elements_of(self.pending),
             "bank": dict(self.bank),
             "stashes": [list(s) for s in self.stashes],
@@ -669,7 +700,8 @@ class ValenceState(State):
             "first_turn": self._is_first_turn(self.current),
             "traded_up": self.traded,
             "failed_builds": list(self.failed),
-            "events": [private if who == player else public for public, who, private in self.events],
+            "events": [next((text for who, text in private if who == player), public)
+                       for public, private in self.events],
             "over": self.over,
             "winners": self.winners(),
         }

@@ -1,0 +1,118 @@
+"""What the table sees: the discard pile's top, stolen cards, Helium put back at setup, reaction
+text with names, the Science Ninja multiple choice, and the help line a student reads."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import ionarena
+from ionarena.games.valence.cards import RECIPES
+from ionarena.games.valence.chemistry import accepts_name
+
+from .valence_table import table
+
+RENDER = ionarena.get_spec("valence").render
+
+
+def test_the_discard_pile_shows_its_top_card_and_its_size():
+    """'If only drawing one card, you may instead draw the top card from the Discard Pile.' /
+    'If you have Bases, don't put anything that could make Acids on top!' — the pile is a face-up
+    stack, not spread: a player sees the top card and how many cards lie there."""
+    state = table(3, hands={0: ["Na", "O"]}, discard=["F", "Cl", "H"], phase="draw")
+    for seat in (0, 1, None):
+        view = state.view(seat)
+        assert view["discard_top"] == "H" and view["discard_size"] == 3
+        assert "discard_pile" not in view
+        assert "Cl" not in json.dumps({k: view[k] for k in ("discard_top", "discard_size")})
+    assert "Discard pile: 3 cards, top H" in RENDER(state.view(0), 0)
+    state.discard = ["H"]
+    assert "Discard pile: 1 card, top H" in RENDER(state.view(0), 0)
+    state.discard = []
+    assert state.view(0)["discard_top"] is None and "Discard pile: empty" in RENDER(state.view(0), 0)
+
+
+def test_the_victim_sees_which_card_was_taken_and_nobody_else_does():
+    """'Take a random Element Card from your opponent.' The opponent sees the card leave their hand;
+    the other players only see that a card was taken."""
+    state = table(3, hands={1: ["K"], 2: ["O"]}, stashes={0: ["HCl"], 1: ["NaOH"]})
+    state.apply_text(0, "react HCl 1 NaOH")
+    assert state.view(0)["events"][-1] == "You took K from player 1."
+    assert state.view(1)["events"][-1] == "Player 0 took your K."
+    assert state.view(2)["events"][-1] == "Player 0 took a random card from player 1."
+    assert state.view(None)["events"][-1] == "Player 0 took a random card from player 1."
+
+
+def test_reactions_are_told_with_formulas_names_and_the_balanced_equation():
+    """'Collect Products. Whoever owns the white-bordered Molecule replaces it with the products of
+    the reaction.' The table reads what reacted, the balanced equation and the products' names."""
+    state = table(2, hands={1: ["O"]}, stashes={0: ["HCl"], 1: ["CaO"]})
+    state.apply_text(0, "react HCl 1 CaO")
+    text = state.view(None)["events"][-2]
+    assert text == ("Player 0 reacted HCl (hydrogen chloride) with player 1's CaO (calcium oxide): "
+                    "CaO + 2 HCl → CaCl2 + H2O. Player 1 gets CaCl2 (calcium chloride) and H2O "
+                    "(water) and skips the next draw.")
+
+
+def test_helium_put_back_at_setup_is_announced_and_stays_at_the_bottom():
+    """'If Helium is one of your first six Element cards, return it to the bottom of the Element
+    deck and replace it with another card.' Everyone sees a card go back, and only Helium ever does,
+    so the table knows Helium is at the bottom: a resampled deck keeps it there."""
+    seen = 0
+    for seed in range(60):
+        state = ionarena.make("valence", players=5, seed=seed)
+        if not state.helium_under:  # Helium was not dealt (it may still lie anywhere in the deck)
+            assert not any("Helium" in e for e in state.view(None)["events"])
+            continue
+        seen += 1
+        assert state.deck[0] == "He"
+        assert any("Helium" in e and "bottom of the Element Deck" in e for e in state.view(None)["events"])
+        for p in range(5):
+            assert state.determinize(p, random.Random(seed)).deck[0] == "He"
+    assert seen > 0
+
+
+def test_helium_is_no_longer_known_at_the_bottom_after_a_reshuffle():
+    """'If the Element Deck is empty, reshuffle the discard pile and reuse it as the Element Deck.'
+    After a reshuffle nobody knows where Helium lies: a resampled deck may put it anywhere."""
+    state = table(2, hands={0: ["O", "O"]}, deck=[], phase="draw")
+    state.helium_under = True
+    state.apply_text(0, "draw")
+    assert state.reshuffles == 1 and not state.helium_under
+
+
+def test_ninja_moves_are_a_multiple_choice_with_one_right_name():
+    """'Players must name the specific Molecule they're building.' The legal moves offer, for each
+    molecule the hand can build, the names of every molecule of its type plus the bare type name,
+    alphabetically: the menu quizzes the player, exactly one choice is right."""
+    state = table(2, "ninja", hands={0: ["Na", "O", "H", "Cl"]})
+    builds = [a for a in state.legal_actions(0) if a.verb == "build"]
+    by_formula: dict[str, list[str]] = {}
+    for move in builds:
+        by_formula.setdefault(move.what, []).append(move.said)
+    assert by_formula["NaOH"] == ["base", "calcium hydroxide", "potassium hydroxide", "sodium hydroxide"]
+    assert by_formula["HCl"] == ["acid", "hydrogen chloride", "hydrogen fluoride"]
+    for formula, names in by_formula.items():
+        assert names == sorted(names)
+        assert sum(accepts_name(list(RECIPES[formula].cards), n) for n in names) == 1
+
+
+def test_help_line_offers_only_what_the_rules_allow():
+    """'Beginner Rules - Set aside trading up and reactions and just focus on building Molecules.'
+    The student's help line never suggests a move the variant forbids, and Science Ninja help shows
+    the cards, not the names."""
+    stashes = {0: ["HCl", "NaCl"], 1: ["NaOH"]}
+    beginner = table(2, "beginner", hands={0: ["Na", "O", "H"]}, stashes=stashes)
+    text = RENDER(beginner.view(0), 0)
+    assert "react" not in text and "trade" not in text
+    assert "You can build: NaOH — sodium hydroxide" in text
+    standard = table(2, hands={0: ["Na", "O", "H"]}, stashes=stashes)
+    text = RENDER(standard.view(0), 0)
+    assert "react <your Acid or Water>" in text and "trade <your Salt>" in text
+    ninja = table(2, "ninja", hands={0: ["Na", "O", "H"]}, stashes=stashes)
+    text = RENDER(ninja.view(0), 0)
+    assert "You can build from: Na O H" in text
+    assert "hydroxide" not in text.split("You can build from:")[1]
+    draw = table(2, hands={0: ["O"]}, discard=["H"], phase="draw")
+    text = RENDER(draw.view(0), 0)
+    assert "draw (2 cards)" in text and "draw discard" not in text
