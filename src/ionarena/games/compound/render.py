@@ -42,7 +42,7 @@ def render(view: dict[str, Any], player: int | None) -> str:
             lines.append("    unbonded: " + ", ".join(pv["unbonded"]))
         if pv["revealed"]:
             lines.append("    revealed, to place: " + ", ".join(pv["revealed"]))
-        if pv["radioactive"] or pv["radioactive_kept"]:
+        if pv.get("radioactive") or pv.get("radioactive_kept"):
             now = ", ".join(f"{r['card']} +{r['points']}" for r in pv["radioactive"])
             lines.append(f"    radioactive: {now or '-'}; decay {pv['decay']}")
     if player is not None and "hand" in view:

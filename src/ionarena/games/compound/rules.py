@@ -31,7 +31,6 @@ from .cards import (
     RADIOACTIVE,
     card_of,
     deck_for,
-    display,
     is_charged,
     tokens_of,
 )
@@ -41,7 +40,7 @@ from .scoring import best_arrangement, decay_awards, radioactive_points, refresh
 ROUNDS = 3
 TILES = ("two", "center", "rxn")
 TILE_NAMES = {"two": "Play Two", "center": "Play From Center", "rxn": "RXN"}
-MAX_EVENTS = 12
+MAX_EVENTS = 8
 
 
 class Move(NamedTuple):
@@ -694,7 +693,6 @@ class CompoundState(State):
         }
         if player is not None:
             v["hand"] = sorted(self.hands[player])
-            v["hand_cards"] = [display(c) for c in sorted(self.hands[player])]
             if self.phase == "pick":
                 v["your_pick"] = {"picks": list(self.picks[player]), "two": self.want_two[player],
                                   "center": self.want_center[player], "rxn": self.want_rxn[player],
@@ -715,7 +713,7 @@ class CompoundState(State):
             assert r is not None
             comps.append({"cards": list(tokens), "formula": r.formula, "name": r.name, "points": r.points,
                           "refresh": r.icon})
-        return {
+        seen: dict[str, Any] = {
             "seat": q,
             "hand_size": len(self.hands[q]),
             "committed": self.committed[q] if self.phase == "pick" else None,
@@ -724,11 +722,13 @@ class CompoundState(State):
             "compounds": comps,
             "unbonded": sorted(self.unbonded[q]),
             "revealed": list(self.pending[q]),
-            "radioactive": [{"card": c, "points": pts} for c, pts in self.radio[q]],
-            "radioactive_kept": sorted(self.kept[q]),
-            "decay": sum(CARDS[c].decay for c in [*self.kept[q], *(c for c, _ in self.radio[q])]),
             "round_scores": [rs[q] for rs in self.round_scores],
         }
+        if self.variant == "advanced":
+            seen["radioactive"] = [{"card": c, "points": pts} for c, pts in self.radio[q]]
+            seen["radioactive_kept"] = sorted(self.kept[q])
+            seen["decay"] = sum(CARDS[c].decay for c in [*self.kept[q], *(c for c, _ in self.radio[q])])
+        return seen
 
 
 def _goal_view(goal_id: str) -> dict[str, Any]:
