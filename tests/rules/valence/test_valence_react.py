@@ -76,6 +76,8 @@ def test_victim_without_cards_means_a_card_from_the_deck():
     top = state.deck[-1]
     state.apply_text(0, "react HCl 1 KOH")
     assert hand_of(state, 0) == [top]
+    assert state.view(1)["events"][-1] == "Player 0 took 1 card from the deck (player 1 had no cards)."
+    assert state.view(0)["events"][-1] == f"You took 1 card from the deck (player 1 had no cards): {top}."
     check_invariants(state)
 
 

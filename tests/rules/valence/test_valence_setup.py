@@ -96,3 +96,15 @@ def test_helium_is_never_in_an_opening_hand():
             replaced += 1
         assert sum(map(sum, state.hands)) == 30
     assert replaced > 0  # some deals did hand Helium out, and it went to the bottom
+
+
+def test_the_first_player_is_announced_with_the_deciding_card():
+    """'The player with the Element card with the highest atomic number (the purple number at the
+    bottom of the color box) goes first' — the table is told which card decided it."""
+    for seed in range(30):
+        state = ionarena.make("valence", players=4, seed=seed)
+        text = state.view(None)["events"][-1]
+        best = max(hand_of(state, state.first_player), key=lambda s: ELEMENT_INFO[s].atomic_number)
+        info = ELEMENT_INFO[best]
+        assert text.startswith(f"Player {state.first_player} goes first: {best} ({info.name}, "
+                               f"atomic number {info.atomic_number}) is the highest atomic number")

@@ -116,3 +116,13 @@ def test_help_line_offers_only_what_the_rules_allow():
     draw = table(2, hands={0: ["O"]}, discard=["H"], phase="draw")
     text = RENDER(draw.view(0), 0)
     assert "draw (2 cards)" in text and "draw discard" not in text
+
+
+def test_a_build_is_told_with_formula_name_cards_type_and_points():
+    """'Place the Molecule face up in front of you so all opponents can see' / 'Place Element Cards
+    that built the Molecule face up in the Discard Pile.' The table reads the formula, its name, the
+    cards it was built from, its type and its points."""
+    state = table(2, hands={0: ["Ca", "O", "H", "O", "H"]})
+    state.apply_text(0, "build Ca O H O H")
+    assert state.view(1)["events"][-1] == ("Player 0 built Ca(OH)2 — calcium hydroxide from Ca O H O H: "
+                                           "Base, 4 points.")

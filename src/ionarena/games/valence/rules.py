@@ -149,7 +149,7 @@ class ValenceState(State):
         self._deal()
         self.first_player = self._first_player()
         self.current = self.first_player
-        self._say(f"Player {self.first_player} holds the highest atomic number and goes first.")
+        self._say(self._first_player_text())
         self._begin_turn(self.first_player)
 
     # -- setup ------------------------------------------------------------------------------------
@@ -185,6 +185,17 @@ class ValenceState(State):
                              reverse=True)
             return tuple(numbers), -p
         return max(range(self.num_players), key=key)
+
+    def _first_player_text(self) -> str:
+        """Who goes first and why: the highest card is shown at the table to settle it."""
+        best = max(elements_of(self.hands[self.first_player]), key=lambda s: ELEMENT_INFO[s].atomic_number)
+        info = ELEMENT_INFO[best]
+        tied = sum(1 for hand in self.hands if hand[INDEX[best]]) > 1
+        same = sum(1 for hand in self.hands if hand == self.hands[self.first_player]) > 1
+        why = (" (identical hands: the lowest-numbered player)" if same
+               else " (a tie, settled by the next highest cards)" if tied else "")
+        return (f"Player {self.first_player} goes first: {best} ({info.name}, atomic number "
+                f"{info.atomic_number}) is the highest atomic number{why}.")
 
     # -- small helpers ------------------------------------------------------------------------------
 
@@ -226,7 +237,8 @@ class ValenceState(State):
         self.hands[player][INDEX[card]] += 1
         return card
 
-    def _draw(self, player: int, k: int, why: str) -> None:
+    def _draw(self, player: int, k: int, why: str, where: str = "") -> None:
+        """`player` draws `k` cards and the table is told: "Player 1 {why} 2 cards{where}."."""
         cards = []
         for _ in range(k):
             if self.over:
@@ -238,8 +250,8 @@ class ValenceState(State):
         n = len(cards)
         noun = "card" if n == 1 else "cards"
         short = f" ({k - n} short: no cards left)" if n < k and not self.over else ""
-        self._say(f"Player {player} {why} {n} {noun}{short}.",
-                  (player, f"You {why} {n} {noun}: {', '.join(cards) or 'nothing'}{short}."))
+        self._say(f"Player {player} {why} {n} {noun}{where}{short}.",
+                  (player, f"You {why} {n} {noun}{where}: {', '.join(cards) or 'nothing'}{short}."))
 
     def _check_win(self, player: int) -> None:
         if self.variant == "cooperative":
@@ -540,7 +552,9 @@ class ValenceState(State):
         self.built_types = self.built_types | {recipe.type}
         self.builds += 1
         kind = MOLECULE_TYPES[recipe.type]
-        self._say(f"Player {p} built {label(recipe.formula)} ({kind.label}, {points_text(kind.points)}).")
+        # The cards go face up onto the discard pile: naming them ties the cards to the formula.
+        self._say(f"Player {p} built {label(recipe.formula)} from {' '.join(recipe.cards)}: "
+                  f"{kind.label}, {points_text(kind.points)}.")
         self._check_win(p)
         self._start_placing(recipe.counts)
 
@@ -585,7 +599,7 @@ class ValenceState(State):
                       (p, f"You took {ELEMENTS[i]} from player {q}."),
                       (q, f"Player {p} took your {ELEMENTS[i]}."))
         else:
-            self._draw(p, 1, f"took from the deck (player {q} had no cards)")
+            self._draw(p, 1, "took", f" from the deck (player {q} had no cards)")
 
     # -- results --------------------------------------------------------------------------------------
 
