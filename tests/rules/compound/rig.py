@@ -93,3 +93,11 @@ def drive(state: CompoundState, until) -> None:
     while not until(state) and not state.is_over():
         p = state.actors()[0]
         state.apply(p, plain_move(state, p))
+
+
+def last_turn(state: CompoundState) -> CompoundState:
+    """Shorten every hand to 3 cards (the extras go back into the deck): the next turn ends the round."""
+    for h in state.hands:
+        while len(h) > 3:
+            state.deck.insert(0, h.pop())
+    return state
