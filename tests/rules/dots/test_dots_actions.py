@@ -3,6 +3,8 @@ right, so after player 0 comes player 2, and player 1 is player 0's previous pla
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from ionarena.core import IllegalAction
@@ -200,3 +202,61 @@ def test_shift_reverses_the_direction():
     assert state.actors() == [1] and state.view(None)["direction"] == "left"
     state.apply_text(1, "draw")
     assert state.actors() == [2]
+
+
+def test_the_block_example_against_a_plus_one():
+    """Rulebook: "Example: the previous player plays a card with the Action +1; if you play this card
+    you block the action, not drawing the respective card that is the card action."""
+    state = arrange([["+1 1|2", "4|5"], ["4|5"], ["block 1|2", "5|6"]], top="1|3", deck=["3|6"])
+    state.apply_text(0, "play +1 1|2")
+    assert legal(state, 2) == ["draw", "play block 1|2"]
+    state.apply_text(2, "play block 1|2")
+    assert hand_texts(state, 2) == ["5|6"]  # the 3|6 was not drawn
+    assert state.view(None)["draw_pile"] == 1 and state.view(None)["pending_draw"] == 0
+    assert state.actors() == [1] and state.view(None)["top"] == "block 1|2"
+
+
+def test_play_again_chains_into_actions_that_resolve_normally():
+    """Rulebook: "Play Again - when you play this card you can play another provided that the card is
+    playable concerning the number of dots."; ruling: "After Play Again any matching card may follow,
+    actions included, each resolving normally."""
+    # Play Again, then +1: the next player must take the card.
+    state = arrange([["again 1|6", "+1 1|2", "4|5"], ["4|5"], ["5|6"]], top="1|3")
+    state.apply_text(0, "play again 1|6")
+    state.apply_text(0, "play +1 1|2")
+    assert state.actors() == [2] and legal(state, 2) == ["draw"]
+    # Play Again, then Gift: the next player receives the card and may Block it back.
+    state = arrange([["again 1|6", "gift 1|2", "joker 5", "4|5"], ["4|5"], ["block 1|2"]], top="1|3")
+    state.apply_text(0, "play again 1|6")
+    state.apply_text(0, "play gift 1|2 give joker 5")
+    assert hand_texts(state, 2) == ["block 1|2", "joker 5"]
+    state.apply_text(2, "play block 1|2")
+    assert hand_texts(state, 0) == ["4|5", "joker 5"]
+    # Play Again, then Previous Player +1: the player before you takes a card.
+    state = arrange([["again 1|6", "prev+1 1|2", "4|5"], ["4|5"], ["5|6"]], top="1|3")
+    state.apply_text(0, "play again 1|6")
+    state.apply_text(0, "play prev+1 1|2")
+    assert len(hand_texts(state, 1)) == 2 and state.actors() == [2]
+    # Play Again, then No Play: the next player loses the turn.
+    state = arrange([["again 1|6", "noplay 1|2", "4|5"], ["4|5"], ["5|6"]], top="1|3")
+    state.apply_text(0, "play again 1|6")
+    state.apply_text(0, "play noplay 1|2")
+    assert state.actors() == [1] and hand_texts(state, 2) == ["5|6"]
+    # Play Again, then Shift: play turns round.
+    state = arrange([["again 1|6", "shift 1|2", "4|5"], ["4|5"], ["5|6"]], top="1|3")
+    state.apply_text(0, "play again 1|6")
+    state.apply_text(0, "play shift 1|2")
+    assert state.actors() == [1] and state.view(None)["direction"] == "left"
+
+
+def test_a_gifted_card_is_seen_only_by_giver_and_receiver():
+    """Ruling (Ion Arena): "the card a player gives with a Gift is seen only by the giver and the
+    receiver; the others learn only that a card changed hands."; rulebook: "you choose one of your
+    cards and you give it to the next player"."""
+    state = arrange([["gift 1|2", "joker 5", "4|5"], ["4|5"], ["5|6"]], top="1|3")
+    state.apply_text(0, "play gift 1|2 give joker 5")
+    for seat in (1, None):
+        assert "joker 5" not in json.dumps(state.view(seat)).lower()
+    assert "joker 5" in state.view(2)["hand"]
+    state.apply_text(2, "draw")
+    assert "joker 5" not in json.dumps(state.view(1)).lower()

@@ -7,6 +7,7 @@ from ionarena.games.dots.cards import (
     AGAIN,
     BLOCK,
     DJ,
+    DOTS,
     GIFT,
     JOKER,
     KIND,
@@ -20,7 +21,7 @@ from ionarena.games.dots.cards import (
     SHIFT,
     TEXT,
 )
-from ionarena.games.dots.rules import DotsState
+from ionarena.games.dots.rules import DotsState, check_invariants
 
 
 def start_with(kind: int, players: int = 4) -> DotsState:
@@ -133,3 +134,37 @@ def test_a_starting_number_card_is_matched_normally():
     table."""
     state = start_with(NUMBER)
     assert state.view(None)["match"] == sorted(int(d) for d in TEXT[state.discard[-1]].split("|"))
+
+
+def test_the_first_player_may_block_a_starting_gift_back():
+    """Rulebook: "(in case the face-up card shows an action related to the previous player, this
+    action applies to the dealer)"; ruling: "A starting Gift: the dealer gives the first player a card
+    of the dealer's choice", and a Block answers a Gift: "the gift goes back to the giver"."""
+    state = start_with(GIFT, players=3)
+    dealer, first = state.dealer, (state.dealer - 1) % 3
+    gift_dots = set(DOTS[state.discard[-1]])
+    block = next(f for f in range(len(KIND)) if KIND[f] == BLOCK and gift_dots & set(DOTS[f]))
+    if block not in state.hands[first]:  # swap the matching Block into the first player's hand
+        zone = next(z for z in (*state.hands, state.deck) if block in z)
+        swap = next(f for f in state.hands[first] if f not in state.hands[dealer])
+        zone[zone.index(block)] = swap
+        state.hands[first][state.hands[first].index(swap)] = block
+        for hand in state.hands:
+            hand.sort()
+    check_invariants(state)
+    given = next(f for f in state.hands[dealer] if f != block)
+    state.apply_text(dealer, f"give {TEXT[given]}")
+    assert state.actors() == [first] and given in state.hands[first]
+    assert f"play {TEXT[block]}" in legal(state, first)
+    state.apply_text(first, f"play {TEXT[block]}")
+    assert given in state.hands[dealer] and len(state.hands[dealer]) == 7
+    assert len(state.hands[first]) == 6 and state.actors() == [(first - 1) % 3]
+
+
+def test_the_dealer_is_chosen_for_the_first_deal():
+    """Rulebook: "Choose the first player to deal the cards."; ruling: "the first dealer is drawn
+    from the seed"."""
+    dealers = {ionarena.make("dots", players=4, seed=seed).view(None)["dealer"] for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    assert ionarena.make("dots", players=4, seed=7).view(None)["dealer"] == \
+        ionarena.make("dots", players=4, seed=7).view(None)["dealer"]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from ionarena.games.dots.cards import SHIFT
+
 from .dots_setup import arrange, hand_texts
+from .test_dots_start import start_with
 
 
 def legal(state, player):
@@ -57,3 +60,14 @@ def test_shift_changes_nothing_with_two_players():
     assert state.actors() == [1]
     state.apply_text(1, "draw")
     assert state.actors() == [0]
+
+
+def test_shift_keeps_the_direction_with_two_players():
+    """Ruling: "Shift (RULING): reverses the direction of play. With 2 players it changes nothing but
+    the card." — not even the direction shown, played or turned up to start."""
+    state = arrange([["shift 3|6", "4|5"], ["1|2", "2|3"]], top="1|3")
+    state.apply_text(0, "play shift 3|6")
+    assert state.view(None)["direction"] == "right" and state.actors() == [1]
+    started = start_with(SHIFT, players=2)
+    assert started.view(None)["direction"] == "right"
+    assert started.actors() == [1 - started.dealer]

@@ -155,3 +155,14 @@ def test_the_turn_cap_is_an_option():
     for bad in ({"turn_cap": 0}, {"turn_cap": "many"}, {"turns": 5}):
         with pytest.raises(UnknownGame):
             ionarena.make("dots", players=3, **bad)
+
+
+def test_a_joker_may_be_the_last_card():
+    """Rulebook: "Joker - you can play this card in any occasion."; ruling: "A Joker may be the last
+    card." (and a Double Joker too: it still names a number)."""
+    state = arrange([["joker 4"], ["4|5"], ["5|6"]], top="1|3")
+    state.apply_text(0, "play joker 4")
+    assert state.is_over() and state.winners() == [0] and state.scores()[0] == 9 + 11
+    state = arrange([["dj"], ["4|5"], ["5|6"]], top="1|3")
+    state.apply_text(0, "play dj name 3")
+    assert state.is_over() and state.winners() == [0]

@@ -6,7 +6,11 @@ from typing import Any
 
 
 def _match_text(values: list[int]) -> str:
-    return " or ".join(map(str, values))
+    return " or ".join(map(str, values)) if values else "the number the dealer names"
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def render(view: dict[str, Any], player: int | None) -> str:
@@ -20,14 +24,14 @@ def render(view: dict[str, Any], player: int | None) -> str:
                  f"turn {view['turns']}/{view['turn_cap']}")
     lines.append(f"On the table: [bold yellow]{view['top_name']}[/bold yellow]   "
                  f"next card must show {_match_text(view['match'])} (Jokers match anything)")
-    lines.append(f"Draw pile: {view['draw_pile']} cards   played: {view['played']} cards")
+    lines.append(f"Draw pile: {_cards(view['draw_pile'])}   played: {_cards(view['played'])}")
     for seat, size in enumerate(view["hand_sizes"]):
         marker = "▶" if seat == view["to_move"] else " "
         you = " (you)" if seat == player else ""
-        lines.append(f" {marker} Player {seat}{you}: {size} card{'s' if size != 1 else ''}, "
+        lines.append(f" {marker} Player {seat}{you}: {_cards(size)}, "
                      f"{view['scores'][seat]} points")
     if view["pending_draw"]:
-        lines.append(f"[red]Player {view['to_move']} must take {view['pending_draw']} cards "
+        lines.append(f"[red]Player {view['to_move']} must take {_cards(view['pending_draw'])} "
                      f"('draw') or answer with a matching Block.[/red]")
     if view["phase"] == "give":
         lines.append("The starting card is a Gift: the dealer gives the first player a card ('give 2|5').")

@@ -168,7 +168,7 @@ class DotsState(State):
         elif kind == NOPLAY:
             self.log = (self.log, (E_SKIP, first, 0, 0))
             self.cur = (first - 1) % n
-        elif kind == SHIFT:
+        elif kind == SHIFT and n > 2:  # with two players a Shift changes nothing
             self.dir = 1
             self.cur = (dealer + 1) % n
 
@@ -425,7 +425,7 @@ class DotsState(State):
         elif kind == NOPLAY:
             self.log = (self.log, (E_SKIP, nxt, 0, 0))
             nxt = (nxt + d) % n  # with two players that is the player again
-        elif kind == SHIFT:
+        elif kind == SHIFT and n > 2:  # with two players a Shift changes nothing
             self.dir = -d
             nxt = (player - d) % n
         elif kind == GIFT:  # the receiver may Block it back on their turn
