@@ -126,3 +126,21 @@ def test_a_build_is_told_with_formula_name_cards_type_and_points():
     state.apply_text(0, "build Ca O H O H")
     assert state.view(1)["events"][-1] == ("Player 0 built Ca(OH)2 — calcium hydroxide from Ca O H O H: "
                                            "Base, 4 points.")
+
+
+def test_ninja_names_forgive_quotes_and_a_full_stop():
+    """'they must declare they've made Sodium Hydroxide to take their Molecule!' — a name typed as a
+    sentence ("Sodium Hydroxide." or "lye" in quotes) is still that name."""
+    for said in ("Sodium Hydroxide.", '"lye"', "'caustic soda'!"):
+        state = table(2, "ninja", hands={0: ["Na", "O", "H"]})
+        state.apply_text(0, f"build Na O H as {said}")
+        assert state.stashes[0] == ["NaOH"], said
+
+
+def test_the_bank_line_shows_cards_left_and_points():
+    """'Take the Molecule from the Molecule Bank' — the bank shows how many of each type are left
+    and what each is worth (Base 4, Metal Oxide 3, Salt 1, ...)."""
+    state = table(2, stashes={1: ["NaOH"]})
+    text = RENDER(state.view(0), 0)
+    assert "Molecule Bank (cards left, points each): Salt 9 (1), Water 9 (1), Metal Oxide 5 (3), " \
+           "Acid 5 (1), Base 4 (4), Carbon Dioxide 6 (2), Deadly Carbonyl 4 (4), Halocarbon 3 (4)" in text

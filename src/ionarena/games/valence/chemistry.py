@@ -81,8 +81,9 @@ def hill_formula(cards: list[str] | tuple[str, ...]) -> str:
 
 
 def normalise_name(said: str) -> str:
-    """A spoken name made comparable: lower case, subscript digits, single spaces."""
-    return " ".join(said.translate(_SUBSCRIPTS).lower().split())
+    """A spoken name made comparable: lower case, subscript digits, single spaces, no quotes or
+    full stop around it ("Sodium  Hydroxide." -> "sodium hydroxide")."""
+    return " ".join(said.translate(_SUBSCRIPTS).lower().split()).strip(" .!\"'")
 
 
 def accepted_names(recipe: Recipe) -> list[str]:

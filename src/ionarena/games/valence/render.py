@@ -75,8 +75,9 @@ def render(view: dict[str, Any], player: int | None) -> str:
         for formula in stash:
             kind = "Helium" if formula == "He" else MOLECULE_TYPES[RECIPES[formula].type].label
             lines.append(f"     {label(formula)}  ({kind}, {points_text(card_points(formula))})")
-    bank = ", ".join(f"{MOLECULE_TYPES[t].label} {n}" for t, n in view["bank"].items())
-    lines.append(f"Molecule Bank: {bank}")
+    bank = ", ".join(f"{MOLECULE_TYPES[t].label} {n} ({MOLECULE_TYPES[t].points})"
+                     for t, n in view["bank"].items())
+    lines.append(f"Molecule Bank (cards left, points each): {bank}")
     top = view["discard_top"]
     pile = f"{_cards(view['discard_size'])}, top {top}" if top is not None else "empty"
     lines.append(f"Element Deck: {_cards(view['deck_size'])}.  Discard pile: {pile}")
