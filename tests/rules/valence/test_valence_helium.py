@@ -54,3 +54,12 @@ def test_helium_needs_a_helium_card():
     state = table(2, hands={0: ["O"]})
     with pytest.raises(IllegalAction, match="no Helium"):
         state.apply_text(0, "helium")
+
+
+def test_a_hoarded_hand_is_passed_away_by_helium():
+    """'You don't have to build molecules every turn. Save for a surprise Acid attack, or a late
+    burst of points. But keep an eye out for Helium...' — another player's Helium passes the
+    hoard to the right."""
+    state = table(3, hands={0: ["He"], 1: ["Na", "O", "H", "Ca", "O"], 2: []})
+    state.apply_text(0, "helium")
+    assert hand_of(state, 0) == ["H", "O", "O", "Na", "Ca"] and hand_of(state, 1) == []

@@ -144,3 +144,11 @@ def test_the_bank_line_shows_cards_left_and_points():
     text = RENDER(state.view(0), 0)
     assert "Molecule Bank (cards left, points each): Salt 9 (1), Water 9 (1), Metal Oxide 5 (3), " \
            "Acid 5 (1), Base 4 (4), Carbon Dioxide 6 (2), Deadly Carbonyl 4 (4), Halocarbon 3 (4)" in text
+
+
+def test_help_line_leaves_out_a_molecule_named_wrongly_this_turn():
+    """'If they get it wrong, players can try again next turn.' The help line no longer offers it."""
+    state = table(2, "ninja", hands={0: ["H", "Cl", "H", "O", "H"]})
+    state.apply_text(0, "build H Cl as hydrogen fluoride")
+    text = RENDER(state.view(0), 0)
+    assert "You can build from: H H O\n" in text

@@ -40,7 +40,8 @@ def _your_move(view: dict[str, Any], player: int) -> list[str]:
         return ["Your move: discard X  (you hold more than 6 cards: discard down to 6)"]
     lines = []
     ninja = view["variant"] == "ninja"
-    can_build = buildable(hand, view["bank"])
+    # A molecule named wrongly this turn waits for the next turn (Science Ninja).
+    can_build = [f for f in buildable(hand, view["bank"]) if f not in view["failed_builds"]]
     if can_build and ninja:
         # Science Ninja: the player must find the name, so only the cards are shown.
         lines.append("You can build from: " + "; ".join(" ".join(RECIPES[f].cards) for f in can_build))
