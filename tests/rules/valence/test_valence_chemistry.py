@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import pytest
 
 from ionarena.games.valence.cards import RECIPES
@@ -86,3 +89,43 @@ def test_reaction_equations_balance():
     assert reaction("HCl", "Ca(OH)2") == (("CaCl2", "H2O"), "Ca(OH)2 + 2 HCl → CaCl2 + 2 H2O")
     assert reaction("HF", "K2O") == (("KF", "H2O"), "K2O + 2 HF → 2 KF + H2O")
     assert reaction("HCl", "CCl4") is None and reaction("H2O", "NaOH") is None
+
+
+def _atoms(text: str) -> Counter:
+    """Atoms in a formula with an optional leading coefficient: "2 H2O", "Ca(OH)2"."""
+    coefficient, _, formula_ = text.strip().rpartition(" ")
+    times = int(coefficient) if coefficient else 1
+    counts: Counter = Counter()
+    for group, group_n, symbol, n in re.findall(r"\(([A-Za-z0-9]+)\)(\d*)|([A-Z][a-z]?)(\d*)", formula_):
+        if group:
+            for s, k in re.findall(r"([A-Z][a-z]?)(\d*)", group):
+                counts[s] += int(k or 1) * int(group_n or 1)
+        else:
+            counts[symbol] += int(n or 1)
+    return Counter({s: k * times for s, k in counts.items()})
+
+
+def test_every_formula_has_exactly_its_cards():
+    """'Check the back of the Molecule to make sure you built it correctly.' Each formula shown
+    holds exactly the atoms of the element cards that build it (Ca(OH)2 = Ca O H O H)."""
+    for formula_, recipe in RECIPES.items():
+        assert _atoms(formula_) == Counter(recipe.cards), formula_
+
+
+def test_every_reaction_the_game_shows_is_balanced():
+    """'Acid reacts with Base and Metal Oxide; Water reacts with Deadly Carbonyl.' Every equation
+    the game can show has the same atoms on both sides, and its product cards appear in it."""
+    shown = 0
+    for reactor in RECIPES:
+        for target in RECIPES:
+            result = reaction(reactor, target)
+            if result is None:
+                continue
+            shown += 1
+            products, equation = result
+            left, right = equation.split(" → ")
+            assert sum((_atoms(t) for t in left.split(" + ")), Counter()) == \
+                sum((_atoms(t) for t in right.split(" + ")), Counter()), equation
+            sides = [t.strip().rpartition(" ")[2] for t in right.split(" + ")]
+            assert all(p in sides for p in products), equation
+    assert shown == 2 * 6 + 3  # HCl, HF on 3 Bases and 3 Metal Oxides; H2O on 3 Deadly Carbonyls
