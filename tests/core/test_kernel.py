@@ -144,3 +144,16 @@ def test_wilson_interval_narrows_with_more_games():
     low2, high2 = wilson_interval(500, 1000)
     assert high2 - low2 < high1 - low1
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_shared_rng_forks_copy_on_write():
+    from ionarena.core import SharedRng
+
+    first = SharedRng(42)
+    second = first.fork()
+    a = first.get().random()
+    third = second.fork()
+    assert second.get().random() == a  # the fork continues the same stream from the fork point
+    assert third.get().random() == a
+    assert first.get().random() != a  # and each side then moves on independently
+    assert SharedRng(42).get().random() == a

@@ -27,7 +27,7 @@ def internal(state: DotsState) -> tuple:
     return (tuple(map(tuple, state.hands)), tuple(state.deck), tuple(state.discard), state.need,
             state.cur, state.dir, state.phase, state.pending, state.gift_from, state.gift_face,
             state.dealer, state.turns, state.total_turns, state.deals, state.capped, state.winner,
-            tuple(state.points), events(state), state.rng.getstate(), state.history())
+            tuple(state.points), events(state), state.rng.state(), state.history())
 
 
 def events(state: DotsState) -> list:

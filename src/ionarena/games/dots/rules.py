@@ -18,7 +18,7 @@ import random
 from bisect import insort
 from typing import Any, Self
 
-from ionarena.core import Action, IllegalAction, State, UnknownGame, View
+from ionarena.core import Action, IllegalAction, SharedRng, State, UnknownGame, View
 
 from .cards import (
     ACTION_TEXT,
@@ -103,7 +103,6 @@ class DotsState(State):
         "phase",
         "points",
         "rng",
-        "rng_shared",
         "total_turns",
         "tournament",
         "turns",
@@ -114,10 +113,9 @@ class DotsState(State):
         super().__init__(num_players, variant, seed, options)
         self.cap = _options(self.options)
         self.tournament = variant == "tournament"
-        self.rng = random.Random(seed)
-        self.rng_shared = False
+        self.rng = SharedRng(seed)
         self.points = [0] * num_players
-        self.dealer = self.rng.randrange(num_players)
+        self.dealer = self.rng.get().randrange(num_players)
         self.deals = 0
         self.total_turns = 0
         self.capped = 0
@@ -132,7 +130,7 @@ class DotsState(State):
         """Shuffle all 128 cards, deal 7 each (9 with two players), turn up the starting card."""
         n = self.num_players
         deck = list(DECK)
-        self._own_rng().shuffle(deck)
+        self.rng.get().shuffle(deck)
         size = 9 if n == 2 else 7
         self.hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(n)]
         del deck[:n * size]
@@ -172,15 +170,6 @@ class DotsState(State):
             self.dir = 1
             self.cur = (dealer + 1) % n
 
-    def _own_rng(self) -> random.Random:
-        """The game's generator, copied first if a clone still shares it (copy on write)."""
-        if self.rng_shared:
-            rng = random.Random(0)
-            rng.setstate(self.rng.getstate())
-            self.rng = rng
-            self.rng_shared = False
-        return self.rng
-
     def _can_draw(self) -> bool:
         return bool(self.deck) or len(self.discard) > 1
 
@@ -196,7 +185,7 @@ class DotsState(State):
                     break
                 deck.extend(discard[:-1])
                 del discard[:-1]
-                self._own_rng().shuffle(deck)
+                self.rng.get().shuffle(deck)
                 self.log = (self.log, (E_RESHUFFLE, -1, len(deck), 0))
             insort(hand, deck.pop())
             drawn += 1
@@ -550,8 +539,7 @@ class DotsState(State):
         new.cap = self.cap
         new.tournament = self.tournament
         # Both copies share the generator until either needs it (it only shuffles).
-        new.rng = self.rng
-        new.rng_shared = self.rng_shared = True
+        new.rng = self.rng.fork()
         return new
 
     def determinize(self, player: int | None, rng: random.Random) -> Self:
@@ -580,8 +568,7 @@ class DotsState(State):
                 new.hands[p] = sorted(pool[start:start + size])
                 start += size
         new.deck = pool[start:]
-        new.rng = random.Random(rng.getrandbits(64))
-        new.rng_shared = False
+        new.rng = SharedRng(rng.getrandbits(64))
         if new.gift_from >= 0 and not keep_gift and player != new.cur:
             receiver = new.hands[new.cur]
             new.gift_face = receiver[rng.randrange(len(receiver))]
