@@ -44,7 +44,7 @@ def table(players: int = 3, variant: str = "standard", *, hands: dict[int, list[
     assert min(left) >= 0, "more cards on the table than the game has"
     if deck is None:
         deck = [s for s, n in zip(ELEMENTS, left, strict=True) for _ in range(n)]
-        state.rng.shuffle(deck)
+        state.rng.get().shuffle(deck)
     else:
         spare = list(left)
         for card in deck:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...core import IllegalAction, State, View
+from ...core import IllegalAction, SharedRng, State, View
 from .actions import (
     ADD_HELIUM,
     BUILD,
@@ -100,7 +100,6 @@ class ValenceState(State):
         "redraw_pending",
         "reshuffles",
         "rng",
-        "rng_shared",
         "skip_draw",
         "stashes",
         "traded",
@@ -119,10 +118,9 @@ class ValenceState(State):
         if not isinstance(cap, int) or cap < 1:
             raise IllegalAction("turn_cap must be a positive whole number of turns")
         self.turn_cap: int = cap
-        self.rng = random.Random(seed)
-        self.rng_shared = False
+        self.rng = SharedRng(seed)
         self.deck: list[str] = full_deck()
-        self.rng.shuffle(self.deck)
+        self.rng.get().shuffle(self.deck)
         self.hands: list[list[int]] = [[0] * len(ELEMENTS) for _ in range(num_players)]
         self.discard: list[str] = []
         self.bank: dict[str, int] = {t: MOLECULE_TYPES[t].copies for t in TYPE_IDS}
@@ -203,15 +201,6 @@ class ValenceState(State):
         """Announce `public` to the table; each (player, sentence) pair is what that player reads."""
         self.events = (*self.events[-(EVENTS_KEPT - 1):], (public, private))
 
-    def _own_rng(self) -> random.Random:
-        """The game's generator, copied first if a clone shares it (clones stay independent)."""
-        if self.rng_shared:
-            own = random.Random(0)  # seeding 0 is cheap; the state is overwritten at once
-            own.setstate(self.rng.getstate())
-            self.rng = own
-            self.rng_shared = False
-        return self.rng
-
     def _is_first_turn(self, player: int) -> bool:
         return self.turns_taken[player] <= 1
 
@@ -229,7 +218,7 @@ class ValenceState(State):
                 return None
             self.deck = self.discard
             self.discard = []
-            self._own_rng().shuffle(self.deck)
+            self.rng.get().shuffle(self.deck)
             self.reshuffles += 1
             self.helium_under = False
             self._say("The Element Deck was empty: the discard pile was reshuffled into a new deck.")
@@ -587,7 +576,7 @@ class ValenceState(State):
                   f"and {short_label(products[1])} and skips the next draw.")
         victim = self.hands[q]
         if _count(victim):
-            r = self._own_rng().randrange(_count(victim))
+            r = self.rng.get().randrange(_count(victim))
             i = 0
             while r >= victim[i]:
                 r -= victim[i]
@@ -628,8 +617,7 @@ class ValenceState(State):
         new = ValenceState.__new__(ValenceState)
         self._copy_base_into(new)
         # The generator is shared copy-on-write: whichever copy draws next takes its own copy first.
-        new.rng = self.rng
-        new.rng_shared = self.rng_shared = True
+        new.rng = self.rng.fork()
         new.turn_cap = self.turn_cap
         new.hands = [h[:] for h in self.hands]
         new.deck = self.deck[:]
@@ -683,8 +671,7 @@ class ValenceState(State):
                 hand[INDEX[card]] += 1
             rest = rest[size:]
             new.hands[q] = hand
-        new.rng = random.Random(rng.getrandbits(64))
-        new.rng_shared = False
+        new.rng = SharedRng(rng.getrandbits(64))
         return new
 
     # -- views and text -------------------------------------------------------------------------------
