@@ -13,7 +13,8 @@ import ionarena
 from ionarena import record
 from ionarena.agents import make_agent
 from ionarena.games.compound.cards import CARDS, GOAL_IDS, card_of, deck_for
-from ionarena.games.compound.rules import CompoundState, all_cards, check_invariants
+from ionarena.games.compound.invariants import all_cards, check_invariants
+from ionarena.games.compound.rules import CompoundState
 from ionarena.games.compound.scoring import best_arrangement, round_breakdown
 from ionarena.sim.driver import bot_step
 

@@ -6,8 +6,9 @@ from typing import Any
 
 from ionarena.core import GameSpec, State, register
 
+from .invariants import check_invariants
 from .render import render
-from .rules import CompoundState, check_invariants
+from .rules import CompoundState
 
 
 def make_state(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> State:

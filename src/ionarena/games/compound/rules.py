@@ -27,18 +27,15 @@ from .cards import (
     CARDS,
     GOALS,
     IONS,
-    NOBLE_GASES,
-    RADIOACTIVE,
     card_of,
     deck_for,
-    is_charged,
     tokens_of,
 )
 from .chemistry import Recipe, match, recipe, why_not
 from .scoring import best_arrangement, decay_awards, radioactive_points, refreshes, round_breakdown
+from .views import TILES, table_view
 
 ROUNDS = 3
-TILES = ("two", "center", "rxn")
 TILE_NAMES = {"two": "Play Two", "center": "Play From Center", "rxn": "RXN"}
 MAX_EVENTS = 8
 
@@ -681,91 +678,5 @@ class CompoundState(State):
     def view(self, player: int | None) -> View:
         """What `player` sees: their own hand and commit; every player's area, tiles and scores; the
         goals, center, discard pile and deck size; recent events. Never others' hands or picks."""
-        v: dict[str, Any] = {
-            "game": self.game_id, "variant": self.variant, "round": self.round, "turn": self.turn,
-            "phase": self.phase, "first_player": self.first, "actors": self.actors(),
-            "you": player,
-            "goals": [_goal_view(g) for g in self.goals],
-            "center": sorted(self.center), "discard": sorted(self.discard), "deck": len(self.deck),
-            "players": [self._player_view(q) for q in range(self.num_players)],
-            "scores": self.scores(),
-            "events": list(self.events),
-        }
-        if player is not None:
-            v["hand"] = sorted(self.hands[player])
-            if self.phase == "pick":
-                v["your_pick"] = {"picks": list(self.picks[player]), "two": self.want_two[player],
-                                  "center": self.want_center[player], "rxn": self.want_rxn[player],
-                                  "committed": self.committed[player]}
-        if self.phase == "declare" and player is not None and self.pending[player]:
-            v["bond_options"] = [r.label() for r in self.bond_options(player)]
-        if self.phase == "rxn":
-            v["rxn"] = {"player": self.rxn_order[self.rxn_index], "stage": self.rxn_stage,
-                        "order": list(self.rxn_order)}
-        if self.is_over() and self.end_bonus is not None:
-            v["final"] = {"end_bonus": self.end_bonus, "winners": self.winners()}
-        return v
+        return table_view(self, player)
 
-    def _player_view(self, q: int) -> dict[str, Any]:
-        comps = []
-        for tokens in self.compounds[q]:
-            r = match(list(tokens))
-            assert r is not None
-            comps.append({"cards": list(tokens), "formula": r.formula, "name": r.name, "points": r.points,
-                          "refresh": r.icon})
-        seen: dict[str, Any] = {
-            "seat": q,
-            "hand_size": len(self.hands[q]),
-            "committed": self.committed[q] if self.phase == "pick" else None,
-            "tiles": {t: ("up" if self.tiles[q][i] else "down") for i, t in enumerate(TILES)}
-            if self.tiles[q] else {},
-            "compounds": comps,
-            "unbonded": sorted(self.unbonded[q]),
-            "revealed": list(self.pending[q]),
-            "round_scores": [rs[q] for rs in self.round_scores],
-        }
-        if self.variant == "advanced":
-            seen["radioactive"] = [{"card": c, "points": pts} for c, pts in self.radio[q]]
-            seen["radioactive_kept"] = sorted(self.kept[q])
-            seen["decay"] = sum(CARDS[c].decay for c in [*self.kept[q], *(c for c, _ in self.radio[q])])
-        return seen
-
-
-def _goal_view(goal_id: str) -> dict[str, Any]:
-    g = GOALS[goal_id]
-    if g.kind == "neutralization":
-        wants = ["a compound with H (not water)", "another with OH (not water)"]
-    elif g.kind == "noble_gas":
-        wants = list(g.items)
-    else:
-        wants = list(g.compounds)
-    return {"id": g.id, "name": g.name, "kind": g.kind, "wants": wants, "one": g.top, "both": g.bottom}
-
-
-def all_cards(state: CompoundState) -> Counter[str]:
-    """Every card the state holds, wherever it is (for the conservation invariant)."""
-    found: Counter[str] = Counter(state.deck)
-    found.update(state.center)
-    found.update(state.discard)
-    for p in range(state.num_players):
-        found.update(state.hands[p])
-        found.update(state.unbonded[p])
-        found.update(state.pending[p])
-        found.update(c for c, _ in state.radio[p])
-        found.update(state.kept[p])
-        found.update(card_of(t) for comp in state.compounds[p] for t in comp)
-    return found
-
-
-def check_invariants(state: State) -> None:
-    """All cards accounted for, hands the same size, every compound legal, nobles and radioactive unbonded."""
-    assert isinstance(state, CompoundState)
-    assert all_cards(state) == Counter(deck_for(state.variant)), "cards are missing or duplicated"
-    if state.phase == "pick":
-        assert len({len(h) for h in state.hands}) == 1, "hands differ in size"
-    for p in range(state.num_players):
-        for comp in state.compounds[p]:
-            assert match(list(comp)) is not None, f"illegal compound {comp}"
-        assert all(CARDS[c].kind != "radioactive" for c in state.unbonded[p])
-        assert all(is_charged(c) or c in NOBLE_GASES for c in state.unbonded[p])
-    assert all(c in RADIOACTIVE for k in state.kept for c in k)
