@@ -118,6 +118,7 @@ def card_of(token: str) -> str:
     return token
 
 
+@cache
 def tokens_of(card_id: str) -> tuple[str, ...]:
     """The ion tokens a card can bond as: one, or one per side of a transition metal."""
     c = CARDS[card_id]
