@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import display
+from .cards import CARDS, display
 
 PHASE_HELP = {
     "pick": "choose a card: `pick Cl` (tiles first if you want: `two`, `center Mg`, `rxn`)",
@@ -14,6 +14,12 @@ PHASE_HELP = {
     "refresh": "choose a face-down tile to flip up: `refresh two|center|rxn`",
     "over": "the game is over",
 }
+
+
+def _card(c: str) -> str:
+    """Unbonded cards by id; transition metals and radioactive cards with what they are."""
+    kind = CARDS[c].kind if c in CARDS else ""
+    return display(c) if kind in ("transition", "radioactive") else c
 
 
 def _goal_line(g: dict[str, Any]) -> str:
@@ -39,12 +45,13 @@ def render(view: dict[str, Any], player: int | None) -> str:
         for comp in pv["compounds"]:
             lines.append(f"    {comp['formula']} — {comp['name']} ({comp['points']})")
         if pv["unbonded"]:
-            lines.append("    unbonded: " + ", ".join(pv["unbonded"]))
+            lines.append("    unbonded: " + ", ".join(_card(c) for c in pv["unbonded"]))
         if pv["revealed"]:
             lines.append("    revealed, to place: " + ", ".join(pv["revealed"]))
         if pv.get("radioactive") or pv.get("radioactive_kept"):
-            now = ", ".join(f"{r['card']} +{r['points']}" for r in pv["radioactive"])
-            lines.append(f"    radioactive: {now or '-'}; decay {pv['decay']}")
+            now = ", ".join(f"{_card(r['card'])} +{r['points']}" for r in pv["radioactive"])
+            kept = ", ".join(pv["radioactive_kept"])
+            lines.append(f"    radioactive this round: {now or '-'}; kept: {kept or '-'}; decay {pv['decay']}")
     if player is not None and "hand" in view:
         lines.append("Your hand: " + (", ".join(display(c) for c in view["hand"]) or "empty"))
         pick = view.get("your_pick")
