@@ -51,7 +51,8 @@ def render(view: dict[str, Any], player: int | None) -> str:
         if pv.get("radioactive") or pv.get("radioactive_kept"):
             now = ", ".join(f"{_card(r['card'])} +{r['points']}" for r in pv["radioactive"])
             kept = ", ".join(pv["radioactive_kept"])
-            lines.append(f"    radioactive this round: {now or '-'}; kept: {kept or '-'}; decay {pv['decay']}")
+            lines.append(f"    radioactive this round: {now or '-'}; kept: {kept or '-'}; "
+                         f"decay {pv['decay']}")
     if player is not None and "hand" in view:
         lines.append("Your hand: " + (", ".join(display(c) for c in view["hand"]) or "empty"))
         pick = view.get("your_pick")
