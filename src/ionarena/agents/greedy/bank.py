@@ -1,13 +1,15 @@
 """Greedy bot for the bank game: plays its team's strongest card when that dumps or nears a dump.
 
-It scores every legal move with a one-move evaluation of the bank, seen from its team: the pot is
-worth `pot * charge_toward_us / full_charge` (what a dump would likely pay us minus them), a dump is
-worth the whole pot, points to its own score count fully, and using up an object costs that object's
-worth. So it pushes the charge to its pole, pulls it back (neutral cards, Swap, Invincible) when the
-other team is close to a dump, and spends [×2]/[×3]/wilds where they pay. In the shop it buys the
-best worth per coin among the objects on sale (or a cheap coin deal another player offers), then
-leaves (`done`). It reads only its seat's view
-and its legal actions.
+It scores every legal move with a one-move evaluation seen from its team (our points minus theirs):
+points to its own score count fully; a dump counts the whole pot (for us or against us); a pot whose
+charge is near a pole (more than `NEAR` steps toward it) counts for that pole's team in proportion;
+if the next player (usually the other team) could then dump toward their pole, that risk counts too;
+using up an object costs that object's worth. So it pushes the charge over the edge when it can,
+pulls it back (neutral cards, Swap, Invincible) when the other team is close to a dump, takes the
+direct half points of the other sign's cards when the bank is safe, and spends [×2]/[×3]/wilds where
+they pay. It never pays the `skip` penalty while it can move. In the shop it buys the best worth per
+coin among the objects on sale (or accepts a cheap coin deal another player offers), then leaves
+(`done`). It reads only its seat's view and its legal actions.
 """
 
 from __future__ import annotations
@@ -26,6 +28,14 @@ WORTH = {"x2": 150, "x3": 250, "wild1": 100, "wild2": 150, "wild3": 200, "combin
 """What holding one object is worth to the bot, in points (the cost of using it up)."""
 EXTRA_MOVE = 250
 """Rough worth of the second move that [&] gives."""
+PUSH = 2
+"""How far the next player is assumed to push the charge toward their pole after our move."""
+RISK = 0.7
+"""How likely that push is to happen when it would dump the bank."""
+NEAR = 6
+"""The pot starts to count for a team once the charge is more than this many steps toward its pole."""
+STEP_WORTH = 1.0
+"""Scale of the pot's worth by where the charge stands (below 1: a step of charge matters less)."""
 
 
 class GreedyAgent:
@@ -79,11 +89,19 @@ class GreedyAgent:
         charge, pot, full, shield = bank["charge"], bank["pot"], bank["full_charge"], bank["invincible_moves"]
         time_left = (view["round_ends_at"] or 0.0) - view["now"]
         weight = min(1.0, max(0.0, time_left / 20.0))
+        reply = self._next_push(view, player, sign)
 
-        def standing(c: int, p: int) -> float:
-            return p * max(-1.0, min(1.0, c * sign / full)) * weight
+        def standing(c: int, p: int, moved: bool = True) -> float:
+            """Pot worth to us minus them; after our move the next player pushes by `reply`."""
+            if moved and shield <= 1:
+                after = c + reply
+                if abs(after) >= full:
+                    return (p if after * sign > 0 else -p) * weight * RISK
+            x = c * sign
+            near = max(0.0, min(1.0, (abs(x) - NEAR) / (full - NEAR)))
+            return p * (near if x > 0 else -near) * weight * STEP_WORTH
 
-        base = standing(charge, pot)
+        base = standing(charge, pot, moved=False)
 
         def worth(action: Any) -> float:
             if isinstance(action, Card):
@@ -92,7 +110,7 @@ class GreedyAgent:
                 cost = WORTH[f"x{action.mult}"] if action.mult > 1 else 0
                 if action.wild:
                     cost += WORTH[f"wild{card_power(action.card)}"]
-                if abs(new) >= full and shield <= 1:
+                if abs(new) >= full and shield == 0:
                     gained = new_pot if new * sign > 0 else -new_pot
                     return to_me + gained - base - cost
                 return to_me + standing(new, new_pot) - base - cost
@@ -110,7 +128,7 @@ class GreedyAgent:
                     return 0.5 * WORTH.get(action.target, 0) - cost
                 if action.kind == "movetime":
                     return -1e6
-                return -cost
+                return standing(charge, pot) - base - cost
             if isinstance(action, Combine):
                 return worth(action.first) + EXTRA_MOVE - WORTH["combine"]
             return -1e8  # `skip` costs 1000 points and gains nothing: only when nothing else is left
@@ -121,4 +139,14 @@ class GreedyAgent:
             if value > best_value:
                 best, best_value = action, value
         return best
+
+    @staticmethod
+    def _next_push(view: dict[str, Any], player: int, sign: int) -> int:
+        """How far the next player is assumed to push the charge: toward their own pole."""
+        order = [p for p in view["order"] if not view["quit"][p]]
+        if player not in order or len(order) < 2:
+            return 0
+        nxt = order[(order.index(player) + view["direction"]) % len(order)]
+        their = 1 if view["teams"][nxt] == "+" else -1
+        return their * PUSH
 
