@@ -33,7 +33,9 @@ def bot_step(state: State, agents: Sequence[Agent]) -> tuple[int | None, str] | 
         state.apply(player, action)
         return player, state.format_action(action)
     now = state.now()
-    for when, player in sorted((now + agents[p].reaction_time, p) for p in actors):
+    # Times are whole milliseconds, as the `at` text carries them, so a move never rounds onto
+    # the deadline it was meant to beat.
+    for when, player in sorted((round(now + agents[p].reaction_time, 3), p) for p in actors):
         if when >= deadline:
             break
         action = agents[player].act(state, player)
