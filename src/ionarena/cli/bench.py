@@ -8,6 +8,10 @@ from ..core import get_spec
 from ..sim.bench import Figure, game_extra_figures, kernel_figures, rlcard_uno_figures
 from .common import console
 
+COMPARED_WITH_UNO = frozenset({"dots"})
+"""RLCard's UNO is the closest published engine to dots (a shedding game that matches the top
+card); a ratio against it would mean nothing for the other games."""
+
 
 def run_bench(game: str, seconds: float, player_counts: list[int]) -> list[Figure]:
     """Measure and print; return the figures."""
@@ -18,7 +22,7 @@ def run_bench(game: str, seconds: float, player_counts: list[int]) -> list[Figur
             continue
         ours = kernel_figures(game, n, seconds)
         figures += ours
-        reference = rlcard_uno_figures(n, seconds) if n <= 10 else None
+        reference = rlcard_uno_figures(n, seconds) if game in COMPARED_WITH_UNO else None
         if reference:
             figures += reference
             mine = next(f.value for f in ours if f.unit == "steps/s")
@@ -32,7 +36,7 @@ def run_bench(game: str, seconds: float, player_counts: list[int]) -> list[Figur
     for figure in figures:
         table.add_row(figure.label, f"{figure.value:,.2f}", figure.unit)
     console.print(table)
-    if not any(f.label.startswith("rlcard") for f in figures):
+    if game in COMPARED_WITH_UNO and not any(f.label.startswith("rlcard") for f in figures):
         console.print("[dim]RLCard is not installed: `pip install 'ionarena[bench]'` to compare "
                       "with its UNO engine.[/]")
     return figures
