@@ -89,6 +89,15 @@ class FakeClock:
         return self.now
 
 
+def new_notes(seen: Sequence[str], notes: Sequence[str]) -> list[str]:
+    """The notes of `notes` not in `seen` (the same capped list shown earlier): what follows the
+    longest end of `seen` that `notes` starts with."""
+    for keep in range(min(len(seen), len(notes)), 0, -1):
+        if tuple(seen[len(seen) - keep:]) == tuple(notes[:keep]):
+            return list(notes[keep:])
+    return list(notes)
+
+
 class RealtimeSession:
     """A game in progress: applies bot moves, your commands and timeouts in game-time order."""
 
@@ -100,6 +109,7 @@ class RealtimeSession:
         self.changed_at = state.now()
         self.waiting: set[int] = set()
         self.seen_events = 0
+        self.seen_notes: tuple[str, ...] = ()
         self.shown_turn: object = None
 
     # -- applying things ------------------------------------------------------------------------
@@ -110,15 +120,24 @@ class RealtimeSession:
         self._show_news()
 
     def _show_news(self) -> None:
+        """Print what happened since last time (public events, then your own notes); at your turn the
+        table, without the events and notes just printed."""
         view = self.state.view(self.seat)
         total = view.get("events_total", 0)
         fresh = min(total - self.seen_events, len(view["events"]))
         for event in view["events"][len(view["events"]) - fresh:] if fresh > 0 else []:
             self.out(f"  {escape(event)}")
         self.seen_events = total
+        notes = tuple(view.get("you", {}).get("notes", ()))
+        for note in new_notes(self.seen_notes, notes):
+            self.out(f"  [dim]{escape(note)}[/]")
+        self.seen_notes = notes
         if self.seat in self.state.actors() and (view["phase"], view["turn"]) != self.shown_turn:
             self.shown_turn = (view["phase"], view["turn"])
-            self.out(render(view, self.seat))
+            table = dict(view, events=[])
+            if "you" in view:
+                table["you"] = dict(view["you"], notes=[])
+            self.out(render(table, self.seat))
             if view["phase"] == "play":
                 self.out(f">>> your move, before {view['deadline']:.1f}s (clock {view['now']:.1f}s)")
             elif view["phase"] == "shop":

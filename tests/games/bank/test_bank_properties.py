@@ -24,7 +24,7 @@ TOKENS = ["+", "++", "+++", "-", "--", "---", "=", "==", "===", "±", "±±", "B
 def snapshot(state: BankState) -> str:
     views = [state.view(p) for p in [*range(state.num_players), None]]
     return json.dumps({"views": views, "actors": state.actors(), "scores": state.scores(),
-                       "deadline": state.deadline(), "rng": state.rng.getstate()[1][:3]}, sort_keys=True)
+                       "deadline": state.deadline(), "rng": state.rng.state()[1][:3]}, sort_keys=True)
 
 
 def positions() -> list[BankState]:
@@ -164,3 +164,24 @@ def test_games_end_and_host_actions_are_host_only():
         steps += 1
     assert state.actors() == [] and state.deadline() is None and steps < 5000
     assert HOST is None
+
+
+def test_clones_share_the_generator_copy_on_write_and_draw_the_same_future():
+    """The kernel's SharedRng: a clone draws exactly what the original would, and neither side's draws
+    move the other's stream; determinize gives the copy its own generator."""
+    state = ionarena.make("bank", players=4, seed=5, teams="+-+-")
+    assert isinstance(state, BankState)
+    copy = state.clone()
+    move = state.format_action(state.legal_actions(0)[0])
+    copy.apply_text(0, move)             # the copy draws first (a receipt)
+    state.apply_text(0, move)
+    assert snapshot(copy) == snapshot(state)
+    again = state.clone()
+    for _ in range(5):
+        again.apply_text(again.current, again.format_action(again.legal_actions(again.current)[0]))
+    assert state.rng.state() != again.rng.state()
+    fresh = state.clone()
+    assert snapshot(fresh) == snapshot(state)
+    assert not copy.rng._shared  # it drew, so it took its own generator
+    other = copy.determinize(0, random.Random(1))
+    assert other.rng is not copy.rng and not copy.rng._shared

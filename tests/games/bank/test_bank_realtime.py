@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ionarena import record
 from ionarena.agents import make_agent
-from ionarena.cli.play_bank import FakeClock, RealtimeSession, ScriptedLines, play_realtime, run
+from ionarena.cli.play_bank import FakeClock, RealtimeSession, ScriptedLines, new_notes, play_realtime, run
 from ionarena.games.bank.rules import BankState
 
 
@@ -54,3 +54,29 @@ def test_bots_play_a_whole_game_while_you_wait():
     assert code == 0
     assert "Final scores:" in text and "Winners:" in text
     assert "the shop is open" in text
+
+
+def test_the_table_at_your_turn_does_not_repeat_what_was_just_printed():
+    """The events and your notes are printed as they happen; the table shown at your turn leaves them out
+    (an empty line still shows the full table with the recent events)."""
+    script = [(0.2, "team +"), (2.0, "="), (2.1, "+"), (2.2, "-"), (2.3, "±"), (2.4, "++"), (12.0, ""),
+              (20.0, "quit")]
+    _, text = session_output(script, seed=3)
+    lines = text.splitlines()
+    tables = [k for k, line in enumerate(lines) if "your turn" in line]
+    assert tables
+    for start in tables:
+        end = next(k for k in range(start, len(lines)) if lines[k].startswith(">>> your move"))
+        block = lines[start:end]
+        assert not any("[cyan]" in line or "you received" in line for line in block), block
+    assert "player 0 played" in text and "you received" in text  # your move and what you got, once each
+    assert any(line.startswith("  [dim]you received") for line in lines)
+    assert "[cyan]" in text  # the table asked for with an empty line shows the recent events
+
+
+def test_new_notes_are_what_follows_the_notes_already_shown():
+    assert new_notes((), ("a",)) == ["a"]
+    assert new_notes(("a", "b"), ("a", "b")) == []
+    assert new_notes(("a", "b", "c"), ("b", "c", "d")) == ["d"]
+    assert new_notes(("a",), ("a", "a")) == ["a"]
+    assert new_notes(("x",), ("y", "z")) == ["y", "z"]

@@ -20,8 +20,12 @@ def _bar(charge: int, full: int) -> str:
 def render(view: dict[str, Any], player: int | None) -> str:
     """The view as Rich-markup text for seat `player` (None: a spectator)."""
     bank = view["bank"]
-    lines = [f"[bold]Round {view['round']}/{view['rounds']}[/]  phase: {view['phase']}  "
-             f"clock {view['now']:.1f}s"]
+    if view["phase"] == "lobby":
+        lines = [f"[bold]Lobby[/]  pick a team: team + or team -  clock {view['now']:.1f}s  "
+                 f"the game starts by {view['deadline']:.1f}s"]
+    else:
+        lines = [f"[bold]Round {view['round']}/{view['rounds']}[/]  phase: {view['phase']}  "
+                 f"clock {view['now']:.1f}s"]
     if view.get("round_ends_at") is not None:
         lines[0] += f"  round ends at {view['round_ends_at']:.1f}s"
     moves = bank["invincible_moves"]

@@ -12,7 +12,7 @@ from bisect import bisect
 from itertools import accumulate
 from typing import Any, Self
 
-from ...core import HOST, IllegalAction, State, UnknownGame
+from ...core import HOST, IllegalAction, SharedRng, State, UnknownGame
 from .actions import (
     At,
     BankAction,
@@ -110,7 +110,7 @@ class BankState(State):
         except (ValueError, TypeError) as err:
             raise UnknownGame(str(err)) from None
         self._tables = _draw_tables(self.cfg)
-        self.rng = random.Random(seed)
+        self.rng = SharedRng(seed)
         n = num_players
         self.phase = LOBBY
         self.clock = 0.0
@@ -189,13 +189,14 @@ class BankState(State):
         return self.order[self.pos] if self.phase == PLAY else None
 
     def _draw_card(self) -> int:
-        family = self.rng.randrange(4)
-        power = bisect(self._tables[0], self.rng.random() * self._tables[0][-1]) + 1
+        rng = self.rng.get()
+        family = rng.randrange(4)
+        power = bisect(self._tables[0], rng.random() * self._tables[0][-1]) + 1
         return card_id(family, power)
 
     def _draw_object(self) -> str:
         drops, kinds = self._tables[1], self._tables[2]
-        return kinds[bisect(drops, self.rng.random() * drops[-1])]
+        return kinds[bisect(drops, self.rng.get().random() * drops[-1])]
 
     # -- lobby and start ----------------------------------------------------------------------
 
@@ -256,7 +257,7 @@ class BankState(State):
 
     def _receive(self, player: int) -> None:
         cards = sum(self.hands[player])
-        if cards == 0 or (cards < self.cfg.hand_size and self.rng.random() < self.cfg.card_chance):
+        if cards == 0 or (cards < self.cfg.hand_size and self.rng.get().random() < self.cfg.card_chance):
             card = self._draw_card()
             self.hands[player][card] += 1
             self._note(player, f"you received the card {CARD_TEXTS[card]}")
@@ -267,7 +268,7 @@ class BankState(State):
     def _receive_object(self, player: int, kind: str, how: str = "received") -> None:
         obj = OBJECTS[kind]
         if kind == "coins":
-            coins = self.rng.randint(self.cfg.coin_drop_min, self.cfg.coin_drop_max)
+            coins = self.rng.get().randint(self.cfg.coin_drop_min, self.cfg.coin_drop_max)
             self._give(player, "coins", coins)
             self._note(player, f"you {how} {coins}¢")
         elif obj.held:
@@ -658,7 +659,7 @@ class BankState(State):
         if not holders:
             self._log(f"player {player} used [T] on {symbol}: nobody has one, the Take is forfeited")
             return
-        pick = self.rng.randrange(sum(units for _, units in holders))
+        pick = self.rng.get().randrange(sum(units for _, units in holders))
         victim = holders[-1][0]
         for holder, units in holders:
             if pick < units:
@@ -709,7 +710,7 @@ class BankState(State):
         chosen: list[str] = []
         while kinds and len(chosen) < self.cfg.shop_kinds:
             weights = list(accumulate(OBJECTS[k].weight for k in kinds))
-            chosen.append(kinds.pop(bisect(weights, self.rng.random() * weights[-1])))
+            chosen.append(kinds.pop(bisect(weights, self.rng.get().random() * weights[-1])))
         return tuple(chosen)
 
     def _end_shop(self) -> None:
@@ -891,13 +892,18 @@ class BankState(State):
         return view
 
     def clone(self) -> Self:
-        """An independent copy (explicit and shallow where values are immutable)."""
+        """An independent copy (explicit and shallow where values are immutable).
+
+        The generator is shared copy-on-write: it is copied only when either side draws.
+        """
+        return self._copy_with(self.rng.fork())
+
+    def _copy_with(self, rng: SharedRng) -> Self:
         new = self.__class__.__new__(self.__class__)
         self._copy_base_into(new)
         new.cfg = self.cfg
         new._tables = self._tables
-        new.rng = random.Random.__new__(random.Random)  # no seeding from the OS: setstate follows
-        new.rng.setstate(self.rng.getstate())
+        new.rng = rng
         new.phase = self.phase
         new.clock = self.clock
         new.team = self.team[:]
@@ -939,8 +945,7 @@ class BankState(State):
 
         Hand sizes and object counts are public and kept; the game's own RNG is reseeded from `rng`.
         """
-        new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
+        new = self._copy_with(SharedRng(rng.getrandbits(64)))  # no fork: self keeps a private generator
         kinds = [k for k in HELD_KINDS if k != "coins"]
         weights = list(accumulate(OBJECTS[k].weight for k in kinds))
         for p in range(self.num_players):
