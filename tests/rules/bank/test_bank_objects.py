@@ -262,7 +262,8 @@ def test_help_explains_every_card_and_object(token):
 
 @pytest.mark.parametrize("text", ["+++ +", "x2", "x4 +", "? ", "?? q", "T", "T nothing", "team", "team x",
                                   "deal r", "deal r -1 ¢", "deal r 5 gold", "ok", "ok me", "& &", "&", "& :",
-                                  "at", "at soon", "buy", "plays", "skip now"])
+                                  "at", "at soon", "buy", "plays", "skip now", "ok ²", "ok ٣",
+                                  "deal r ² ¢", "deal r ٣ ¢"])
 def test_malformed_commands_get_a_reason_and_change_nothing(text):
     """"All commands are sent to the bot controlling the game." RULING: a malformed command gets a one-line
     reason and changes nothing."""
@@ -272,3 +273,12 @@ def test_malformed_commands_get_a_reason_and_change_nothing(text):
         state.apply_text(0, text)
     assert str(err.value) and "\n" not in str(err.value)
     assert (state.view(None), state.view(0)) == before
+
+
+def test_help_b_explains_both_the_bipolar_card_and_bankrupt():
+    """"B BB BBB Can be used instead of ±, ±±, or ±±± for speed." and "[B] Bankrupt": `help B` / `help [B]`
+    explains both meanings."""
+    for text in ("help B", "help [B]", "help b"):
+        reply = answer(table("+-"), 0, text)
+        assert reply is not None and "Bipolar card" in reply and "Bankrupt" in reply
+    assert "Bankrupt" not in answer(table("+-"), 0, "help BB")

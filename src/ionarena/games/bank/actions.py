@@ -127,6 +127,11 @@ def format_action(action: object) -> str:
     raise TypeError(f"not a bank action: {action!r}")
 
 
+def _is_number(token: str) -> bool:
+    """True for a whole number written in ASCII digits (`str.isdigit` also accepts `²` and `٣`)."""
+    return token.isascii() and token.isdigit()
+
+
 def _kind(token: str, what: str) -> str:
     kind = parse_kind(token)
     if kind is None:
@@ -225,12 +230,12 @@ def parse_command(text: str) -> BankAction:
         if len(words) != 4:
             raise IllegalAction("a deal is `deal <object> <price> <units>`, e.g. `deal r 50 ¢` or "
                                 "`deal x 1 *`")
-        if not words[2].isdigit() or int(words[2]) < 1:
+        if not _is_number(words[2]) or int(words[2]) < 1:
             raise IllegalAction(f"the price must be a whole number of units, 1 or more, not {words[2]!r}")
         return Deal(_kind(words[1], "offer an object you hold"), int(words[2]),
                     _kind(words[3], "ask for ¢ or an object"))
     if head == "ok":
-        if len(words) != 2 or not words[1].isdigit():
+        if len(words) != 2 or not _is_number(words[1]):
             raise IllegalAction("accept a deal with `ok <person>`, e.g. `ok 3`")
         return Ok(int(words[1]))
     move = parse_move(words)

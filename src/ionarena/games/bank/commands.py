@@ -29,7 +29,11 @@ def explain(token: str) -> str | None:
     card = parse_card(name)
     if card is not None:
         text = CARD_TEXTS[card]
-        return f"[{text}] {DEFAULT.card_help[text]}"
+        reply = f"[{text}] {DEFAULT.card_help[text]}"
+        if name.upper() == "B":  # the rulebook also names the Bankrupt powerdown [B]
+            bankrupt = OBJECTS["bankrupt"]
+            reply += f" Also {bankrupt.symbol} {bankrupt.name}: {bankrupt.help}"
+        return reply
     kind = parse_kind(token) or parse_kind(name)
     if kind is None:
         return None
@@ -62,6 +66,8 @@ def answer(state: State, player: int | None, text: str) -> str | None:
         return None
     if player is None:
         return "Spectators have no inventory."
+    if not 0 <= player < state.num_players:
+        return f"There is no player {player}."
     you = state.view(player).get("you", {})
     if len(words) == 1:
         return _inventory_line(you)
