@@ -132,14 +132,19 @@ class RealtimeSession:
         for note in new_notes(self.seen_notes, notes):
             self.out(f"  [dim]{escape(note)}[/]")
         self.seen_notes = notes
-        if self.seat in self.state.actors() and (view["phase"], view["turn"]) != self.shown_turn:
-            self.shown_turn = (view["phase"], view["turn"])
+        # a new turn of yours (also right after your own, when the others lose theirs), the second move
+        # of [&], or a new clock after [:]
+        turn = (view["phase"], view["round"], view["turn"], view.get("second_move"), view.get("move_ends_at"))
+        if self.seat in self.state.actors() and turn != self.shown_turn:
+            self.shown_turn = turn
             table = dict(view, events=[])
             if "you" in view:
                 table["you"] = dict(view["you"], notes=[])
             self.out(render(table, self.seat))
             if view["phase"] == "play":
-                self.out(f">>> your move, before {view['deadline']:.1f}s (clock {view['now']:.1f}s)")
+                second = " (your second move of [&])" if view.get("second_move") else ""
+                self.out(f">>> your move{escape(second)}, before {view['deadline']:.1f}s "
+                         f"(clock {view['now']:.1f}s)")
             elif view["phase"] == "shop":
                 self.out(">>> the shop is open: buy <object>, deal <object> <price> <units>, "
                          "ok <person>, done")

@@ -80,3 +80,26 @@ def test_new_notes_are_what_follows_the_notes_already_shown():
     assert new_notes(("a", "b", "c"), ("b", "c", "d")) == ["d"]
     assert new_notes(("a",), ("a", "a")) == ["a"]
     assert new_notes(("x",), ("y", "z")) == ["y", "z"]
+
+
+def test_you_are_prompted_again_for_a_turn_right_after_yours_and_for_the_second_move_of_combine():
+    """"& <first move> ... After this move it is still your turn." and "[L] Lose next turn": when your
+    turn comes straight back (the other player loses theirs), or after the first move of [&], the table
+    and the prompt are shown again."""
+    from ionarena import make
+
+    clock = FakeClock()
+    out: list[str] = []
+    state = make("bank", players=2, seed=4, teams="+-")
+    assert isinstance(state, BankState)
+    state.hands[0] = [0] * 12
+    state.hands[0][8] = 3  # three [===]
+    state.inv[0]["combine"] = 1
+    state.lose_turns[1] = 1
+    agents = [make_agent("greedy", "bank", k, 4) for k in range(2)]
+    session = RealtimeSession(state, 0, agents, out.append)
+    source = ScriptedLines([(0.5, "==="), (1.0, "& ==="), (1.5, "==="), (2.0, "quit")], clock)
+    run(session, source, clock, tick=0.1)
+    prompts = [line for line in out if line.startswith(">>> your move")]
+    assert "(clock 0.0s)" in prompts[0] and "(clock 0.5s)" in prompts[1]  # player 1 lost their turn
+    assert "second move" in prompts[2] and "(clock 1.1s)" in prompts[2]

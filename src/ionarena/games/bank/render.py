@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import OBJECTS, parse_kind
+
 
 def escape(text: str) -> str:
     """Text shown literally under Rich markup (the rulebook's `[X]` symbols are not tags)."""
     return text.replace("[", "\\[")
+
+
+def _object_name(token: str) -> str:
+    """`r` -> `[R] Reverse (r)`: the rulebook's symbol and name, and what to type."""
+    kind = parse_kind(token)
+    if kind is None:
+        return token
+    obj = OBJECTS[kind]
+    return f"{obj.symbol} {obj.name} ({token})"
 
 
 def _bar(charge: int, full: int) -> str:
@@ -34,7 +45,7 @@ def render(view: dict[str, Any], player: int | None) -> str:
     lines.append("     " + _bar(bank["charge"], bank["full_charge"]))
     if view["turn"] is not None:
         who = "[bold green]your turn[/]" if view["turn"] == player else f"player {view['turn']}'s turn"
-        extra = " (second move of [&])" if view.get("second_move") else ""
+        extra = escape(" (second move of [&])") if view.get("second_move") else ""
         lines.append(f"{who}{extra}: move by {view['move_ends_at']:.1f}s")
     teams = view["team_scores"]
     lines.append(f"[bold]Scores[/] team + {teams['+']}  team - {teams['-']}")
@@ -52,7 +63,8 @@ def render(view: dict[str, Any], player: int | None) -> str:
             lines.append(f"  player {offer['seller']}: {escape(offer['text'])}")
     you = view.get("you")
     if you:
-        inventory = " ".join(f"{k}x{v}" for k, v in you["inventory"].items()) or "nothing"
+        items = [f"{escape(_object_name(k))} {v}" for k, v in you["inventory"].items()]
+        inventory = ", ".join(items) or "nothing"
         lines.append(f"[bold]Your hand[/] {' '.join(you['hand']) or 'empty'}   team {you['team']}")
         lines.append(f"[bold]Inventory[/] {you['coins']}¢  {inventory}")
         for note in you["notes"][-3:]:
