@@ -145,6 +145,8 @@ def test_negative_score_is_not_shared_and_last_player_ends_the_game():
     play(state, "quit", 1)
     assert state.score == [-400, 0]  # the pot of the interrupted round goes to the one player left
     assert state.is_over() and state.winners() == [0]
+    # the round that was played is the one that ends (not "round 3")
+    assert any(e.startswith("round 1 is over") for e in state.events) and state.stats()["rounds"] == 1
 
 
 def test_turn_order_continues_into_the_next_round():

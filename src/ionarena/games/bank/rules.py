@@ -775,7 +775,7 @@ class BankState(State):
         self._log(f"player {player} quit the game{shared}")
         if len(rest_players) < 2:
             if self.phase == PLAY:
-                self._end_round_final()
+                self._end_round()  # fewer than 2 players left: the round's pot is split, the game ends
             else:
                 self._game_over()
             return
@@ -789,10 +789,6 @@ class BankState(State):
                 self._end_shop()
         elif was_current:
             self._advance()
-
-    def _end_round_final(self) -> None:
-        self.round = self.cfg.rounds
-        self._end_round()
 
     def _game_over(self) -> None:
         self.phase = OVER
