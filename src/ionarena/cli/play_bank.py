@@ -143,8 +143,9 @@ class RealtimeSession:
             self.out(render(table, self.seat))
             if view["phase"] == "play":
                 second = " (your second move of [&])" if view.get("second_move") else ""
-                self.out(f">>> your move{escape(second)}, before {view['deadline']:.1f}s "
-                         f"(clock {view['now']:.1f}s)")
+                left = view["deadline"] - view["now"]
+                self.out(f">>> your move{escape(second)}, {left:.1f}s left (before {view['deadline']:.1f}s, "
+                         f"clock {view['now']:.1f}s)")
             elif view["phase"] == "shop":
                 self.out(">>> the shop is open: buy <object>, deal <object> <price> <units>, "
                          "ok <person>, done")
@@ -187,7 +188,11 @@ class RealtimeSession:
         """Your typed line at `game_time`; returns False when you quit."""
         text = line.strip()
         if not text:
-            self.out(render(self.state.view(self.seat), self.seat))
+            self.advance_to(game_time)
+            view = self.state.view(self.seat)
+            if view["deadline"] is not None:  # the game clock only moves on actions: show the time now
+                view["now"] = round(max(view["now"], min(game_time, view["deadline"])), 3)
+            self.out(render(view, self.seat))
             return True
         reply = answer(self.state, self.seat, text)
         if reply is not None:

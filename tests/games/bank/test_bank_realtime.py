@@ -101,5 +101,12 @@ def test_you_are_prompted_again_for_a_turn_right_after_yours_and_for_the_second_
     source = ScriptedLines([(0.5, "==="), (1.0, "& ==="), (1.5, "==="), (2.0, "quit")], clock)
     run(session, source, clock, tick=0.1)
     prompts = [line for line in out if line.startswith(">>> your move")]
-    assert "(clock 0.0s)" in prompts[0] and "(clock 0.5s)" in prompts[1]  # player 1 lost their turn
-    assert "second move" in prompts[2] and "(clock 1.1s)" in prompts[2]
+    assert "clock 0.0s" in prompts[0] and "clock 0.5s" in prompts[1]  # player 1 lost their turn
+    assert "second move" in prompts[2] and "clock 1.1s" in prompts[2] and "3.0s left" in prompts[2]
+
+
+def test_an_empty_line_shows_the_table_at_the_current_time():
+    """An empty line shows the table with the clock as it is now (not as of the last move)."""
+    _, text = session_output([(0.2, "team +"), (2.0, ""), (2.5, "quit")], seed=3)
+    tables = [line for line in text.splitlines() if line.startswith("[bold]Round 1/3")]
+    assert any("clock 2.0s" in line for line in tables), tables
