@@ -282,3 +282,14 @@ def test_help_b_explains_both_the_bipolar_card_and_bankrupt():
         reply = answer(table("+-"), 0, text)
         assert reply is not None and "Bipolar card" in reply and "Bankrupt" in reply
     assert "Bankrupt" not in answer(table("+-"), 0, "help BB")
+
+
+def test_help_lists_every_command_of_the_rulebook():
+    """"Commands": team +, team -, quit, inv, inventory, inv <card|object>, help <card|object>, skip, the
+    cards, B, s, r, :, x2, x3, +:, -:, &, *, X, T, buy, deal, ok."""
+    reply = answer(table("+-"), 0, "help")
+    for command in ("team +", "team -", "quit", "inv", "help <card|object>", "skip", "+++", "---", "===",
+                    "±±±", "BBB", " s,", " r,", " :,", "x2 <card>", "x3 <card>", "+:", "-:",
+                    "& <first move>", " *,", " X,", "T <object>", "buy <object>",
+                    "deal <object> <price> <units>", "ok <person>"):
+        assert command in reply, command

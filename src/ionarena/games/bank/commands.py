@@ -17,7 +17,8 @@ from typing import Any
 from ...core import State
 from .cards import CARD_TEXTS, DEFAULT, HELD_KINDS, OBJECTS, kind_token, parse_card, parse_kind
 
-COMMANDS_HELP = ("Moves on your turn: + ++ +++ - -- --- = == === ± ±± ±±± (B BB BBB), ? <family>, "
+COMMANDS_HELP = ("Before the game: team + or team -. "
+                 "Moves on your turn: + ++ +++ - -- --- = == === ± ±± ±±± (B BB BBB), ? <family>, "
                  "x2 <card>, x3 <card>, & <first move>, s, r, :, +:, -:, *, X, T <object>, skip. "
                  "Shop: buy <object>, deal <object> <price> <units>, ok <person>, done. "
                  "Anytime: inv, inv <card|object>, help <card|object>, quit.")
