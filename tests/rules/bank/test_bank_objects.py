@@ -293,3 +293,17 @@ def test_help_lists_every_command_of_the_rulebook():
                     "& <first move>", " *,", " X,", "T <object>", "buy <object>",
                     "deal <object> <price> <units>", "ok <person>"):
         assert command in reply, command
+
+
+def test_coins_earned_are_told_to_the_player():
+    """"Either way, they will then recieve either a card or an object, and possibly bonus coins." The bonus
+    coins (RULING: +1 for a paying move, +5 to every member of a team that receives a dump) are noted
+    privately with the receipt."""
+    state = table("+-+-", charge=9, hands={0: ["+", "+"]})
+    play(state, "+")
+    assert any(note.endswith("(and 1¢ for a paying move)") for note in state.notes[0])
+    assert any("5¢: your team received the dump" in note for note in state.notes[0])
+    assert any("5¢: your team received the dump" in note for note in state.notes[2])
+    assert state.notes[1] == () and state.notes[3] == ()
+    state._receive_object(1, "minus100", extra=" (and 1¢ for a paying move)")
+    assert state.notes[1] == ("you earned 1¢ for a paying move",)

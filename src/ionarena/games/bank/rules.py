@@ -255,25 +255,29 @@ class BankState(State):
         self.turn_start = self.clock
         self.move_limit = self.cfg.move_time
 
-    def _receive(self, player: int) -> None:
+    def _receive(self, player: int, bonus: int = 0) -> None:
+        """The card or object received after a move; `bonus` coins earned by the move are noted with it."""
+        extra = f" (and {bonus}¢ for a paying move)" if bonus else ""
         cards = sum(self.hands[player])
         if cards == 0 or (cards < self.cfg.hand_size and self.rng.get().random() < self.cfg.card_chance):
             card = self._draw_card()
             self.hands[player][card] += 1
-            self._note(player, f"you received the card {CARD_TEXTS[card]}")
+            self._note(player, f"you received the card {CARD_TEXTS[card]}{extra}")
             return
         kind = self._draw_object()
-        self._receive_object(player, kind)
+        self._receive_object(player, kind, extra=extra)
 
-    def _receive_object(self, player: int, kind: str, how: str = "received") -> None:
+    def _receive_object(self, player: int, kind: str, how: str = "received", extra: str = "") -> None:
         obj = OBJECTS[kind]
+        if extra and not obj.held:  # what acts at once is told to everyone; the coins only to you
+            self._note(player, f"you earned {extra.removeprefix(' (and ').removesuffix(')')}")
         if kind == "coins":
             coins = self.rng.get().randint(self.cfg.coin_drop_min, self.cfg.coin_drop_max)
             self._give(player, "coins", coins)
-            self._note(player, f"you {how} {coins}¢")
+            self._note(player, f"you {how} {coins}¢{extra}")
         elif obj.held:
             self._give(player, kind)
-            self._note(player, f"you {how} {obj.symbol} {obj.name}")
+            self._note(player, f"you {how} {obj.symbol} {obj.name}{extra}")
         elif kind == "losenext":
             self.lose_turns[player] += 1
             self._log(f"player {player} {how} the powerdown [L]: loses their next turn")
@@ -318,6 +322,7 @@ class BankState(State):
                       f"to each of them")
         for p in members:
             self._give(p, "coins", self.cfg.coins_per_dump)
+            self._note(p, f"you earned {self.cfg.coins_per_dump}¢: your team received the dump")
         self.charge = 0
         self.pot = 0
 
@@ -594,8 +599,9 @@ class BankState(State):
         """A card or object move: its effect, the dump check, the Invincible count, then a receipt."""
         self.moves += 1
         sets_shield = False
+        bonus = 0
         if isinstance(action, Card):
-            self._play(player, action)
+            bonus = self._play(player, action)
         else:
             assert isinstance(action, Use)
             sets_shield = action.kind == "invincible"
@@ -603,9 +609,10 @@ class BankState(State):
         self._check_dump(player)
         if not sets_shield:
             self._tick_shield()
-        self._receive(player)
+        self._receive(player, bonus)
 
-    def _play(self, player: int, action: Card) -> None:
+    def _play(self, player: int, action: Card) -> int:
+        """Play a card; returns the coins it earned (a move that pays points earns one)."""
         if action.wild:
             self._give(player, wild_kind(action.card), -1)
         else:
@@ -619,12 +626,14 @@ class BankState(State):
         self.created += into_pot
         if to_player:
             self._credit(player, to_player)
-        if into_pot or to_player:
-            self._give(player, "coins", self.cfg.coins_per_paying_move)
+        bonus = self.cfg.coins_per_paying_move if into_pot or to_player else 0
+        if bonus:
+            self._give(player, "coins", bonus)
         gain = f", +{into_pot} to the pot" if into_pot else ""
         gain += f", +{to_player} to player {player}" if to_player else ""
         self._log(f"player {player} played {self.format_action(action)}: charge {before:+d} -> "
                   f"{self.charge:+d}{gain}")
+        return bonus
 
     def _use(self, player: int, action: Use) -> None:
         kind = action.kind
