@@ -40,7 +40,7 @@ class SharedRng:
     def get(self) -> random.Random:
         """The generator, made private first if a clone still shares it."""
         if self._shared:
-            own = random.Random(0)  # seeding 0 is cheap; the state is overwritten at once
+            own = random.Random.__new__(random.Random)  # unseeded: setstate fills it at once
             own.setstate(self._rng.getstate())
             self._rng = own
             self._shared = False
