@@ -147,7 +147,8 @@ def deck_for(variant: str) -> list[str]:
 
 
 def display(card_id: str) -> str:
-    """How a card is shown to people: "Cl (Chloride)", "Fe (Iron 2+/3+)", "Fr (Francium, decay 5)"."""
+    """How a card is shown to people: "Cl (Chloride 1-)", "Mg (Magnesium 2+)", "Fe (Iron 2+/3+)",
+    "He (Helium)", "rad-Fr (Francium, decay 5)"."""
     c = CARDS[card_id]
     if c.kind == "transition":
         charges = "/".join(f"{IONS[t].charge}+" for t in tokens_of(card_id))
@@ -158,4 +159,4 @@ def display(card_id: str) -> str:
         return f"{card_id} ({c.name})"
     z = IONS[card_id].charge
     sign = "+" if z > 0 else "-"
-    return f"{card_id} ({c.name} {abs(z) if abs(z) > 1 else ''}{sign})"
+    return f"{card_id} ({c.name} {abs(z)}{sign})"

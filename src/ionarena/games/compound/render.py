@@ -27,6 +27,23 @@ def _goal_line(g: dict[str, Any]) -> str:
     return f"  {g['name']}: {' / '.join(g['wants'])} ({one}both {g['both']})"
 
 
+def _choice(pick: dict[str, Any]) -> str:
+    """A pick in progress in words: "Play Two, Play From Center (Mg); picked Cl"."""
+    tiles = [name for key, name in (("two", "Play Two"), ("rxn", "RXN")) if pick[key]]
+    if pick["center"]:
+        tiles.insert(1 if pick["two"] else 0, f"Play From Center ({pick['center']})")
+    picked = f"picked {', '.join(pick['picks'])}" if pick["picks"] else "no card picked yet"
+    return "; ".join([", ".join(tiles), picked] if tiles else [picked])
+
+
+def _round_line(number: int, parts: dict[str, int]) -> str:
+    """A scored round: "round 1: 46 = compounds 30 + noble gases 9 + goals 7"."""
+    names = (("compounds", "compounds"), ("noble_gases", "noble gases"), ("goals", "goals"),
+             ("radioactive", "radioactive"))
+    shown = [f"{label} {parts[key]}" for key, label in names if parts.get(key)]
+    return f"round {number}: {parts['total']}" + (" = " + " + ".join(shown) if shown else "")
+
+
 def render(view: dict[str, Any], player: int | None) -> str:
     """The table as plain text for `player` (None: a spectator)."""
     lines = [f"Ion: A Compound Building Game ({view['variant']}) - round {view['round']} of 3, "
@@ -34,7 +51,7 @@ def render(view: dict[str, Any], player: int | None) -> str:
     lines.append("Goals:")
     lines += [_goal_line(g) for g in view["goals"]]
     if view["variant"] != "beginner":
-        lines.append("Center: " + (", ".join(view["center"]) or "empty"))
+        lines.append("Center: " + (", ".join(display(c) for c in view["center"]) or "empty"))
     lines.append(f"Deck: {view['deck']} cards; discard pile: " + (", ".join(view["discard"]) or "empty"))
     for pv in view["players"]:
         me = " (you)" if pv["seat"] == player else ""
@@ -42,6 +59,8 @@ def render(view: dict[str, Any], player: int | None) -> str:
         tiles = ", ".join(f"{t} {face}" for t, face in pv["tiles"].items())
         lines.append(f"Player {pv['seat']}{me}: {int(score)} points; hand {pv['hand_size']} cards"
                      + (f"; tiles: {tiles}" if tiles else ""))
+        if pv["round_scores"]:
+            lines.append("    " + _round_line(len(pv["round_scores"]), pv["round_scores"][-1]))
         for comp in pv["compounds"]:
             lines.append(f"    {comp['formula']} — {comp['name']} ({comp['points']})")
         if pv["unbonded"]:
@@ -57,7 +76,7 @@ def render(view: dict[str, Any], player: int | None) -> str:
         lines.append("Your hand: " + (", ".join(display(c) for c in view["hand"]) or "empty"))
         pick = view.get("your_pick")
         if pick and (pick["picks"] or pick["two"] or pick["center"] or pick["rxn"]):
-            lines.append(f"Your choice so far: {pick}")
+            lines.append("Your choice so far: " + _choice(pick))
         if view.get("bond_options"):
             lines.append("You can bond: " + "; ".join(view["bond_options"]))
     if player is not None and player in view["actors"]:
@@ -66,5 +85,8 @@ def render(view: dict[str, Any], player: int | None) -> str:
         lines.append("Recent:")
         lines += [f"  {e}" for e in view["events"][-6:]]
     if "final" in view:
+        for seat, bonus in enumerate(view["final"]["end_bonus"]):
+            extra = f", radioactive decay {bonus['decay']:+d}" if view["variant"] == "advanced" else ""
+            lines.append(f"Player {seat} end of game: face-up Action Tiles +{bonus['tiles']}{extra}")
         lines.append("Winners: " + ", ".join(f"player {w}" for w in view["final"]["winners"]))
     return "\n".join(lines)

@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from typing import Any, NamedTuple, Self
 
-from ionarena.core import IllegalAction, State, View
+from ionarena.core import IllegalAction, SharedRng, State, View
 
 from .cards import (
     CARDS,
@@ -101,7 +101,7 @@ class CompoundState(State):
         if _blank:
             return
         n = num_players
-        self.rng = random.Random(seed)
+        self.rng = SharedRng(seed)
         self.round = 0
         self.turn = 0
         self.turns_total = 0
@@ -159,14 +159,15 @@ class CompoundState(State):
         self.turn = 1
         n = self.num_players
         self.first = (self.round - 1) % n
+        rng = self.rng.get()
         held = Counter(c for kept in self.kept for c in kept)
         deck = deck_for(self.variant)
         for c, k in held.items():
             for _ in range(k):
                 deck.remove(c)
-        self.rng.shuffle(deck)
+        rng.shuffle(deck)
         goals = list(GOALS)
-        self.rng.shuffle(goals)
+        rng.shuffle(goals)
         self.goals = goals[:3]
         size = hand_size(self.variant)
         self.hands = [[deck.pop() for _ in range(size)] for _ in range(n)]
@@ -179,7 +180,7 @@ class CompoundState(State):
                 (aside if c in self.center else self.center).append(c)
             if aside:
                 deck.extend(aside)
-                self.rng.shuffle(deck)
+                rng.shuffle(deck)
         self.deck = deck
         self.compounds = [[] for _ in range(n)]
         self.unbonded = [[] for _ in range(n)]
@@ -564,8 +565,7 @@ class CompoundState(State):
         """An independent copy."""
         new = type(self).__new__(type(self))
         self._copy_base_into(new)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = self.rng.fork()
         for name in ("round", "turn", "turns_total", "actions_taken", "phase", "first", "rxn_index",
                      "rxn_stage", "end_bonus"):
             setattr(new, name, getattr(self, name))
@@ -594,9 +594,13 @@ class CompoundState(State):
         return new
 
     def determinize(self, player: int | None, rng: random.Random) -> Self:
-        """A copy in which other players' hands, their hidden picks and the deck order are resampled."""
+        """A copy in which other players' hands, their hidden picks and the deck order are resampled.
+
+        Before the reveal only whether a player has committed is public: another player's tile
+        choices (Play Two, Play From Center and its card, RXN) are dropped and a committed player
+        holds one resampled pick, so the copy tells nothing of what they chose."""
         new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = SharedRng(rng.getrandbits(64))
         others = [q for q in range(self.num_players) if q != player]
         pool = list(new.deck)
         for q in others:
@@ -605,8 +609,10 @@ class CompoundState(State):
         for q in others:
             size = len(new.hands[q])
             new.hands[q] = [pool.pop() for _ in range(size)]
-            if new.phase == "pick" and new.picks[q]:
-                new.picks[q] = rng.sample(new.hands[q], len(new.picks[q]))
+            if new.phase == "pick":
+                new.want_two[q] = new.want_rxn[q] = False
+                new.want_center[q] = None
+                new.picks[q] = rng.sample(new.hands[q], 1) if new.committed[q] else []
         new.deck = pool
         return new
 
@@ -623,8 +629,9 @@ class CompoundState(State):
         return text
 
     def parse_action(self, player: int | None, text: str) -> Move:
-        """The move `text` names for `player`. `bond`/`form` accept the full text, the cards alone
-        (`bond Mg Cl Cl`) or the formula (`bond MgCl2`) when only one of the options has it."""
+        """The move `text` names for `player`. `bond`/`form` accept the full text, the cards alone in
+        any order (`bond Mg Cl Cl`, `bond Cl Mg Cl`) or the formula (`bond MgCl2`) when only one of
+        the options has it."""
         words = text.split()
         if player is None or player not in self.actors():
             if self.is_over():
@@ -635,6 +642,9 @@ class CompoundState(State):
         for move in self.legal_actions(player):
             if canonical in (self.format_action(move), " ".join((move.kind, *move.args))):
                 return move
+            if move.kind in ("bond", "form") and words[:1] == [move.kind] \
+                    and sorted(words[1:]) == sorted(move.args):
+                return move  # the cards in any order: `bond Cl Mg Cl`
             if move.kind in ("bond", "form") and len(words) == 2 and words[0] == move.kind:
                 r = match(list(move.args))
                 if r is not None and r.formula == words[1]:

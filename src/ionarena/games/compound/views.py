@@ -72,7 +72,8 @@ def player_view(state: CompoundState, q: int) -> dict[str, Any]:
 def goal_view(goal_id: str) -> dict[str, Any]:
     g = GOALS[goal_id]
     if g.kind == "neutralization":
-        wants = ["a compound with H (not water)", "another with OH (not water)"]
+        wants = ["a compound with an H card (not H + OH water)",
+                 "another with an OH card (not H + OH water)"]
     elif g.kind == "noble_gas":
         wants = list(g.items)
     else:
