@@ -56,11 +56,13 @@ def test_hidden_picks_and_hands_never_reach_another_view(variant, n, seed):
         if state.phase != "pick":
             return
         for p in range(n):
-            if not state.picks[p] and not state.want_rxn[p] and not state.want_two[p]:
+            if not (state.picks[p] or state.want_rxn[p] or state.want_two[p] or state.want_center[p]):
                 continue
             other = state.clone()
             other.picks[p] = [c for c in other.hands[p] if c not in state.picks[p]][:len(state.picks[p])]
             other.want_rxn[p] = not other.want_rxn[p]
+            other.want_two[p] = not other.want_two[p]
+            other.want_center[p] = None if state.want_center[p] else (state.center or [None])[0]
             other.hands[p] = sorted(other.hands[p], reverse=True)
             for q in [*range(n), None]:
                 if q == p:
