@@ -260,3 +260,15 @@ def test_a_gifted_card_is_seen_only_by_giver_and_receiver():
     assert "joker 5" in state.view(2)["hand"]
     state.apply_text(2, "draw")
     assert "joker 5" not in json.dumps(state.view(1)).lower()
+
+
+def test_giver_and_receiver_read_which_card_the_gift_was():
+    """Ruling (Ion Arena): "the card a player gives with a Gift is seen only by the giver and the
+    receiver; the others learn only that a card changed hands." The receiver is told which card
+    arrived, not left to find it in their hand."""
+    state = arrange([["gift 1|2", "joker 5", "4|5"], ["4|5"], ["5|6"]], top="1|3")
+    state.apply_text(0, "play gift 1|2 give joker 5")
+    assert state.view(0)["events"][-1] == "You give Player 2 your Joker 5."
+    assert state.view(2)["events"][-1] == "Player 0 gives you Joker 5."
+    for seat in (1, None):
+        assert state.view(seat)["events"][-1] == "Player 0 gives Player 2 a card."

@@ -121,7 +121,7 @@ class DotsState(State):
         self.capped = 0
         self.winner = -1
         self.log: tuple | None = None
-        self.events_memo: tuple[Any, list[str]] = (None, [])
+        self.events_memo: tuple[Any, list[tuple[int, int, int, int]], list[str]] = (None, [], [])
         self._deal()
 
     # -- dealing and drawing ------------------------------------------------------------------
@@ -274,7 +274,7 @@ class DotsState(State):
             self.hands[player].remove(given)
             first = (player + self.dir) % self.num_players
             insort(self.hands[first], given)
-            self.log = (self.log, (E_GIVE, player, first, 0))
+            self.log = (self.log, (E_GIVE, player, first, given))
             self.cur, self.phase, self.gift_from, self.gift_face = first, PLAY, player, given
         else:  # NAME
             self.need = 1 << (action - NAME_BASE)
@@ -391,7 +391,7 @@ class DotsState(State):
         if kind == GIFT and extra >= 0:
             hand.remove(extra)
             insort(self.hands[nxt], extra)
-            self.log = (self.log, (E_GIVE, player, nxt, 0))
+            self.log = (self.log, (E_GIVE, player, nxt, extra))
         if not hand:
             self._go_out(player, face)
             return
@@ -622,35 +622,40 @@ class DotsState(State):
             "turn_cap": self.cap,
             "over": over,
             "winners": self.winners(),
-            "events": self.recent_events(),
+            "events": self.recent_events(player),
         }
         if player is not None and 0 <= player < self.num_players:
             view["hand"] = [TEXT[f] for f in self.hands[player]]
             view["hand_points"] = self.hand_value(player)
         return view
 
-    def recent_events(self, count: int = RECENT_EVENTS) -> list[str]:
-        """The last `count` public events as sentences, oldest first."""
-        memo_node, memo = self.events_memo
-        if memo_node is self.log and count == RECENT_EVENTS:
-            return memo[:]
-        items: list[str] = []
-        node = self.log
-        while node is not None and len(items) < count:
-            node, event = node
-            items.append(event_text(event))
-        items.reverse()
-        if count == RECENT_EVENTS:
-            self.events_memo = (self.log, items[:])
-        return items
+    def recent_events(self, viewer: int | None = None, count: int = RECENT_EVENTS) -> list[str]:
+        """The last `count` events as `viewer` reads them, oldest first: public sentences, except
+        that the giver and the receiver of a Gift read which card changed hands."""
+        memo_node, raw, texts = self.events_memo
+        if memo_node is not self.log or count != RECENT_EVENTS:
+            raw = []
+            node = self.log
+            while node is not None and len(raw) < count:
+                node, event = node
+                raw.append(event)
+            raw.reverse()
+            texts = [event_text(e) for e in raw]
+            if count == RECENT_EVENTS:
+                self.events_memo = (self.log, raw, texts)
+        if viewer is None:
+            return texts[:]
+        return [event_text(e, viewer) if e[0] == E_GIVE and viewer in (e[1], e[2]) else text
+                for e, text in zip(raw, texts, strict=True)]
 
 
 def _cards(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}"
 
 
-def event_text(event: tuple[int, int, int, int]) -> str:
-    """One public event as a sentence (hidden cards are never named)."""
+def event_text(event: tuple[int, int, int, int], viewer: int | None = None) -> str:
+    """One event as a sentence for `viewer`: hidden cards are named only to the two players of a
+    Gift (by default, for everyone else, never)."""
     code, p, a, b = event
     who = f"Player {p}"
     if code == E_DEAL:
@@ -660,6 +665,10 @@ def event_text(event: tuple[int, int, int, int]) -> str:
     if code == E_DJ:
         return f"{who} plays a Double Joker and names {a}."
     if code == E_GIVE:
+        if viewer == p:
+            return f"You give Player {a} your {face_name(b)}."
+        if viewer == a:
+            return f"{who} gives you {face_name(b)}."
         return f"{who} gives Player {a} a card."
     if code == E_DRAW:
         return f"{who} draws {_cards(a)}."
