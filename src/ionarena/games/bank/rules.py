@@ -862,7 +862,7 @@ class BankState(State):
             "order": list(self.order),
             "direction": self.direction,
             "turn": self.current,
-            "move_ends_at": self.turn_start + self.move_limit if self.phase == PLAY else None,
+            "move_ends_at": round(self.turn_start + self.move_limit, 3) if self.phase == PLAY else None,
             "second_move": self.combo,
             "teams": [SIGN_TEXT[t] for t in self.team],
             "scores": self.score[:],
