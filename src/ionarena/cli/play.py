@@ -52,7 +52,6 @@ def play_session(game: str, players: int, seat: int, bots: list[str], seed: int,
     names = {k: f"Player {k} ({agents[k].name})" for k in range(players) if k != seat}
     names[seat] = "You"
     console.rule(f"{spec.title} — {state.variant}, {players} players, you are seat {seat}")
-    shown_for: object = None
     while not state.is_over():
         actors = state.actors()
         bot_actors = [p for p in actors if p != seat]
@@ -62,10 +61,7 @@ def play_session(game: str, players: int, seat: int, bots: list[str], seed: int,
             bot_step_for(state, agents, bot_actors[0])
             continue
         if seat in actors:
-            marker = (len(state.history()), seat)
-            if marker != shown_for:
-                console.print(spec.render(state.view(seat), seat))
-                shown_for = marker
+            console.print(spec.render(state.view(seat), seat))
             action = choose_action(state, seat, ask)
             if action is None:
                 console.print("You left the game.")
@@ -81,8 +77,6 @@ def play_session(game: str, players: int, seat: int, bots: list[str], seed: int,
     return state
 
 
-def bot_step_for(state: State, agents: list[Agent], player: int) -> tuple[int, str]:
+def bot_step_for(state: State, agents: list[Agent], player: int) -> None:
     """Let the bot in `player` act once."""
-    action = agents[player].act(state, player)
-    state.apply(player, action)
-    return player, state.format_action(action)
+    state.apply(player, agents[player].act(state, player))
