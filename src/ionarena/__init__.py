@@ -14,37 +14,46 @@ from . import record
 from .core import (
     HOST,
     Action,
+    Actor,
+    BadOption,
+    Event,
     GameSpec,
     IllegalAction,
     IonError,
+    NoSuchSeat,
     RecordError,
+    StaleAction,
     State,
     UnknownGame,
     all_specs,
     get_spec,
+    new_seed,
 )
 from .games import load_all
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 load_all()
+
+_FIRST_ACTOR: Any = object()
 
 
 def make(game: str, players: int | None = None, seed: int = 0, variant: str | None = None,
          **options: Any) -> State:
-    """A new game of `game` (see `ion games` for ids, variants and player counts)."""
+    """A new game of `game` (see `ion games` for ids, variants, player counts and options)."""
     return get_spec(game).make(players=players, seed=seed, variant=variant, **options)
 
 
-def parse_action(state: State, text: str, player: int | None = None) -> Action:
-    """The action `text` means in `state` for `player` (default: the first actor)."""
-    if player is None:
+def parse_action(state: State, text: str, player: Actor = _FIRST_ACTOR) -> Action:
+    """The action `text` means in `state` for `player` (a seat or `HOST`; default: the first actor)."""
+    if player is _FIRST_ACTOR:
         actors = state.actors()
         if not actors:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over" if state.is_over() else "no seat may act now")
         player = actors[0]
     return state.parse_action(player, text)
 
 
-__all__ = ["HOST", "Action", "GameSpec", "IllegalAction", "IonError", "RecordError", "State",
-           "UnknownGame", "all_specs", "get_spec", "make", "parse_action", "record"]
+__all__ = ["HOST", "Action", "Actor", "BadOption", "Event", "GameSpec", "IllegalAction", "IonError",
+           "NoSuchSeat", "RecordError", "StaleAction", "State", "UnknownGame", "all_specs", "get_spec",
+           "make", "new_seed", "parse_action", "record"]

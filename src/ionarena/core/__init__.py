@@ -1,14 +1,19 @@
-"""The rules kernel: the State protocol, the game registry, seeded RNG, records and replay.
+"""The rules kernel: the State protocol, events, options, presenters, the game registry, seeded RNG,
+records and replay.
 
 `core` imports no game; games import `core`.
 """
 
-from .errors import IllegalAction, IonError, RecordError, UnknownGame
-from .registry import GameSpec, all_specs, get_spec, register
-from .rng import SharedRng, derive_seed, make_rng
-from .state import HOST, Action, State, View
+from .errors import BadOption, IllegalAction, IonError, NoSuchSeat, RecordError, StaleAction, UnknownGame, quote
+from .events import Event
+from .options import Option
+from .present import Names, Presenter
+from .registry import GameSpec, all_specs, check_seed, get_spec, register
+from .rng import SharedRng, derive_seed, make_rng, new_seed
+from .state import HOST, Action, Actor, State, View
 
 __all__ = [
-    "HOST", "Action", "GameSpec", "IllegalAction", "IonError", "RecordError", "SharedRng", "State",
-    "UnknownGame", "View", "all_specs", "derive_seed", "get_spec", "make_rng", "register",
+    "HOST", "Action", "Actor", "BadOption", "Event", "GameSpec", "IllegalAction", "IonError", "Names",
+    "NoSuchSeat", "Option", "Presenter", "RecordError", "SharedRng", "StaleAction", "State", "UnknownGame",
+    "View", "all_specs", "check_seed", "derive_seed", "get_spec", "make_rng", "new_seed", "quote", "register",
 ]

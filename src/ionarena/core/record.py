@@ -8,16 +8,30 @@ host events such as timeouts).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from .errors import IllegalAction, IonError, RecordError
-from .registry import get_spec
-from .state import State
+from .errors import IllegalAction, IonError, RecordError, quote
+from .registry import MAX_SEED, get_spec
+from .state import HOST, State
 
 FORMAT_VERSION = 1
+
+
+MAX_LINE = 32 * 1024 * 1024
+"""A record line longer than this (32 MB) is refused before it is parsed."""
+MAX_ACTIONS = 1_000_000
+
+
+def _is_int(value: object) -> bool:
+    return value.__class__ is int
+
+
+def _is_number(value: object) -> bool:
+    return (value.__class__ is int or value.__class__ is float) and math.isfinite(value)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -41,33 +55,56 @@ class GameRecord:
         data["actions"] = [list(a) for a in self.actions]
         return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-ready data (what `to_json` writes)."""
+        data: dict[str, Any] = json.loads(self.to_json())
+        return data
+
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
-        """Validate the shape of a decoded record; `RecordError` says what is wrong."""
+        """Validate the shape of a decoded record; `RecordError` says what is wrong, in one line."""
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
-        try:
-            actions = data["actions"]
-            if not isinstance(actions, list):
-                raise RecordError("'actions' must be a list")
-            pairs: list[tuple[int | None, str]] = []
-            for i, item in enumerate(actions):
-                if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], str)
-                        or not (item[0] is None or isinstance(item[0], int))):
-                    raise RecordError(f"action {i} is not a [player, text] pair: {item!r}")
-                pairs.append((item[0], item[1]))
-            record = cls(game=str(data["game"]), players=int(data["players"]), seed=int(data["seed"]),
-                         variant=str(data["variant"]), actions=pairs,
-                         options=dict(data.get("options") or {}), scores=data.get("scores"),
-                         winners=data.get("winners"), agents=data.get("agents"),
-                         version=int(data.get("version", FORMAT_VERSION)))
-        except KeyError as missing:
-            raise RecordError(f"the record has no {missing.args[0]!r} field") from None
-        except (TypeError, ValueError) as bad:
-            raise RecordError(f"the record has a field of the wrong type ({bad})") from None
-        if record.version != FORMAT_VERSION:
-            raise RecordError(f"record format version {record.version} is not supported")
-        return record
+        for name in ("game", "players", "seed", "variant", "actions"):
+            if name not in data:
+                raise RecordError(f"the record has no {name!r} field")
+        game, players, seed, variant = data["game"], data["players"], data["seed"], data["variant"]
+        if not isinstance(game, str) or not isinstance(variant, str):
+            raise RecordError("'game' and 'variant' must be text")
+        if not _is_int(players) or not 1 <= players <= 64:
+            raise RecordError(f"'players' must be a whole number of players, not {quote(players)}")
+        if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
+            raise RecordError(f"'seed' must be a whole number from 0 to 2**64 - 1, not {quote(seed)}")
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise RecordError("'actions' must be a list")
+        if len(actions) > MAX_ACTIONS:
+            raise RecordError(f"the record has more than {MAX_ACTIONS} actions")
+        pairs: list[tuple[int | None, str]] = []
+        for i, item in enumerate(actions):
+            if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], str)
+                    or not (item[0] is None or _is_int(item[0]))):
+                raise RecordError(f"action {i} is not a [player, text] pair: {quote(item)}")
+            pairs.append((item[0], item[1]))
+        options = data.get("options") or {}
+        if not isinstance(options, dict) or not all(
+                isinstance(v, (str, bool, int, float)) or v is None for v in options.values()):
+            raise RecordError("'options' must be an object of plain values")
+        scores = data.get("scores")
+        if scores is not None and (not isinstance(scores, list) or not all(map(_is_number, scores))):
+            raise RecordError(f"'scores' must be a list of numbers, not {quote(scores)}")
+        winners = data.get("winners")
+        if winners is not None and (not isinstance(winners, list) or not all(map(_is_int, winners))):
+            raise RecordError(f"'winners' must be a list of seats, not {quote(winners)}")
+        agents = data.get("agents")
+        if agents is not None and (not isinstance(agents, list)
+                                   or not all(isinstance(a, str) for a in agents)):
+            raise RecordError(f"'agents' must be a list of names, not {quote(agents)}")
+        version = data.get("version", FORMAT_VERSION)
+        if version != FORMAT_VERSION:
+            raise RecordError(f"record format version {quote(version)} is not supported")
+        return cls(game=game, players=players, seed=seed, variant=variant, actions=pairs,
+                   options=dict(options), scores=scores, winners=winners, agents=agents)
 
 
 def new_state(record: GameRecord) -> State:
@@ -82,7 +119,7 @@ def new_state(record: GameRecord) -> State:
 
 def from_state(state: State, agents: list[str] | None = None) -> GameRecord:
     """The record of everything applied to `state` since it was made."""
-    actions = [(p, state.format_action(a)) for p, a in state.history()]
+    actions = [(None if p is HOST else p, state.format_action(a)) for p, a in state.history()]
     over = state.is_over()
     return GameRecord(game=state.game_id, players=state.num_players, seed=state.seed,
                       variant=state.variant, options=dict(state.options), actions=actions,
@@ -99,10 +136,10 @@ def replay(record: GameRecord, on_step: Callable[[int, State], None] | None = No
     state = new_state(record)
     for index, (player, text) in enumerate(record.actions):
         try:
-            state.apply_text(player, text)
+            state.apply_text(HOST if player is None else player, text)
         except IllegalAction as err:
             who = "host" if player is None else f"player {player}"
-            raise RecordError(f"action {index} ({who}: {text!r}) is not legal: {err}") from None
+            raise RecordError(f"action {index} ({who}: {quote(text)}) is not legal: {err}") from None
         if on_step is not None:
             on_step(index, state)
     if record.scores is not None:
@@ -128,23 +165,55 @@ def dump(records: Iterable[GameRecord], out: IO[str] | str | Path) -> int:
     return count
 
 
-def loads(line: str, where: str = "record") -> GameRecord:
-    """Parse one JSON line."""
+def loads(line: str | bytes, where: str = "record") -> GameRecord:
+    """Parse one JSON line (text, or bytes that must be UTF-8)."""
+    if len(line) > MAX_LINE:
+        raise RecordError(f"{where} is longer than {MAX_LINE // (1024 * 1024)} MB")
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise RecordError(f"{where} is not UTF-8 text (byte {err.start + 1})") from None
     try:
         data = json.loads(line)
     except json.JSONDecodeError as err:
         raise RecordError(f"{where} is not valid JSON: {err.msg} at column {err.colno}") from None
-    return GameRecord.from_dict(data)
+    except RecursionError:
+        raise RecordError(f"{where} is nested too deeply to be a record") from None
+    except ValueError as err:  # e.g. an integer of more than 4,300 digits
+        raise RecordError(f"{where} holds a value JSON cannot carry here ({quote(str(err), 60)})") from None
+    try:
+        return GameRecord.from_dict(data)
+    except RecordError as err:
+        raise RecordError(f"{where}: {err}") from None
 
 
-def iter_load(source: IO[str] | str | Path) -> Iterator[GameRecord]:
-    """Records from a JSON Lines path or stream, lazily; blank lines are skipped."""
+def iter_lines(source: IO[bytes] | str | Path) -> Iterator[tuple[int, GameRecord | RecordError]]:
+    """`(line number, record or the error that line gave)` for every non-blank line, so that one bad
+    line does not stop a reader from using the others."""
     if isinstance(source, (str, Path)):
         try:
-            with open(source, encoding="utf-8") as handle:
-                yield from iter_load(handle)
+            with open(source, "rb") as handle:
+                yield from iter_lines(handle)
         except OSError as err:
             raise RecordError(f"cannot read {source}: {err.strerror}") from None
+        return
+    for number, line in enumerate(source, start=1):
+        if line.strip():
+            try:
+                yield number, loads(line, where=f"line {number}")
+            except RecordError as err:
+                yield number, err
+
+
+def iter_load(source: IO[str] | IO[bytes] | str | Path) -> Iterator[GameRecord]:
+    """Records from a JSON Lines path or stream, lazily; blank lines are skipped; the first bad line
+    raises `RecordError` naming it."""
+    if isinstance(source, (str, Path)):
+        for _, item in iter_lines(source):
+            if isinstance(item, RecordError):
+                raise item
+            yield item
         return
     for number, line in enumerate(source, start=1):
         if line.strip():

@@ -10,11 +10,21 @@ from __future__ import annotations
 
 import hashlib
 import random
+import secrets
 
 
 def make_rng(seed: int) -> random.Random:
     """A fresh generator for `seed`."""
     return random.Random(seed)
+
+
+def new_seed() -> int:
+    """A fresh 64-bit seed from the operating system's secure generator, for games people play.
+
+    A 31-bit seed can be found by brute force from a seat's first view (which rebuilds every hand);
+    64 bits cannot.
+    """
+    return secrets.randbits(64)
 
 
 def derive_seed(seed: int, *labels: object) -> int:

@@ -1,56 +1,93 @@
 """The State protocol: the one contract every game implements and every surface uses.
 
-A game is a state machine over players `0 .. num_players - 1`:
+A game is a state machine over seats `0 .. num_players - 1`:
 
-- `actors()` lists the players who may act now (several at once where the rules are
-  simultaneous; empty when the game is over).
-- `legal_actions(player)` lists every legal action for that player now (the hot path).
-- `apply(player, action)` checks, then mutates. An illegal action raises `IllegalAction` with a
-  sentence a person understands and leaves the state exactly as it was.
-- `view(player)` is a JSON-serialisable observation holding nothing the rules hide from that
-  player (other hands, deck order, face-down picks); `view(None)` is a spectator's.
+- `actors()` lists the seats that may act now (several at once where the rules are simultaneous;
+  empty when the game is over).
+- `legal_actions(seat)` lists every legal action of that seat now (the hot path).
+- `apply(seat, action, expected=None)` checks, then mutates. An illegal action raises
+  `IllegalAction` with a sentence a person understands and leaves the state exactly as it was;
+  with `expected`, an action chosen against another version raises `StaleAction`.
+- `version` is the number of actions applied so far.
+- `view(seat)` is the seat's observation: a JSON-ready envelope common to every game (game,
+  variant, players, seat, version, actors, phase, over, scores, winners, deadline, now) around the
+  game's own `table`, holding nothing the rules hide from that seat (other hands, deck order,
+  face-down picks). `view(None)` is a spectator's.
+- `events(seat, since)` returns every event that seat may see after version `since`, as data
+  (kind + fields), uncapped; words come from the game's presenter.
 - `is_over()`, `scores()`, `winners()` (empty when a game ends without a winner, e.g. a turn cap
-  declared a draw; several players when they share the victory).
-- `clone()` is an independent copy; `determinize(player, rng)` is a copy in which everything hidden
-  from `player` is resampled consistently with what that player knows, using `rng` only.
+  declared a draw; several seats when they share the victory).
+- `clone()` is an independent copy; `determinize(seat, rng)` is a copy in which everything hidden
+  from `seat` is resampled consistently with what that seat knows, using `rng` only.
 - Actions are small immutable values. `format_action(action)` is their canonical text (what a
-  person types); `parse_action(player, text)` reads it back and raises `IllegalAction` on text that
-  is not a legal action. Records, logs, the CLI and IRC carry that text.
+  person types); `parse_action(seat, text)` reads it back and raises `IllegalAction` on text that
+  is not a legal action of that seat now. Records, logs, the CLI, the web and IRC carry that text.
 
-Time is an input. A timed game (bank) reports `deadline()` in game seconds and accepts host actions,
-applied with `player=HOST`: `timeout` (the deadline passed) and `at <seconds>` (the clock moved on to
-that time before the next move). Untimed games return `None` from `deadline()`.
+Seats are checked once, here: a seat must be an `int` (not a bool or a float) in range, or the
+`HOST` for host actions; anything else raises `NoSuchSeat` before a game sees it.
 
-Subclasses implement the `_apply` hook rather than `apply`: the base class records each applied
-action in an immutable history, so `clone()` shares it in O(1) and a record can be made from any state.
+Time is an input. A timed game (bank) reports `deadline()` and `now()` in game seconds and accepts
+host actions, applied with `seat=HOST`: `timeout` (the deadline passed), `at <seconds>` (the clock
+moved on to that time before the next move) and, in bank's lobby, `start`.
+
+A State is not thread-safe: one thread at a time may touch it. `ionarena.host.Table` serialises all
+access to a table's state.
+
+Games implement the hooks `_apply`, `_legal_actions`, `_parse_action`, `_view` (and `phase_name`),
+emit events with `_emit`, and copy the base fields with `_copy_base_into` in `clone`. The base class
+keeps the action history and the event log as immutable cons lists, so a clone shares them in O(1);
+pickling flattens them, so states of long games pickle and deep-copy without recursion.
 """
 
 from __future__ import annotations
 
+import enum
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
-from typing import Any, Self
+from typing import Any, ClassVar, Literal, Self
 
-from .errors import IllegalAction
+from . import events as event_log
+from .errors import IllegalAction, NoSuchSeat, StaleAction, quote
+from .events import Audience, Event, EventNode, Payload
 
 Action = Hashable
 """An action: a small immutable value whose text form is given by `State.format_action`."""
 
-HOST: int | None = None
-"""The actor id of host events (timeouts, clock ticks) in timed games, and of spectators in `view`."""
+
+class _Host(enum.Enum):
+    HOST = "host"
+
+    def __repr__(self) -> str:
+        return "HOST"
+
+
+HOST: Literal[_Host.HOST] = _Host.HOST
+"""The actor of host events (timeouts, clock ticks, starting a lobby) in timed games. Never a seat,
+never the spectator (`None`); a record writes it as `null`."""
+
+Actor = int | Literal[_Host.HOST]
+"""Who applies an action: a seat, or the host."""
 
 History = tuple[Any, ...] | None
 """A cons list `(previous, player, action)`; `None` when empty."""
 
 View = dict[str, Any]
 
+MAX_ACTION_TEXT = 300
+"""Longer text is never a move of any game; refusing it early keeps error messages short."""
+
 
 class State(ABC):
     """Base class of every game state. See the module docstring for the contract."""
 
-    game_id: str = ""
-    __slots__ = ("_history", "num_players", "options", "seed", "variant")
+    game_id: ClassVar[str] = ""
+    timed: ClassVar[bool] = False
+    """True for games with clocks (the view envelope then carries `deadline` and `now`)."""
+    EVENT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Field names of events emitted with a tuple payload, by kind."""
+
+    __slots__ = ("_events", "_history", "_version", "num_players", "options", "seed", "variant")
 
     def __init__(self, num_players: int, variant: str, seed: int, options: dict[str, Any] | None = None):
         self.num_players = num_players
@@ -58,29 +95,114 @@ class State(ABC):
         self.seed = seed
         self.options: dict[str, Any] = dict(options or {})
         self._history: History = None
+        self._events: EventNode = None
+        self._version = 0
 
     # -- the protocol -------------------------------------------------------------------------
 
     @abstractmethod
     def actors(self) -> list[int]:
-        """Players who may act now; empty when the game is over."""
+        """Seats that may act now; empty when the game is over."""
 
-    @abstractmethod
     def legal_actions(self, player: int) -> list[Action]:
         """Every legal action of `player` now (empty if they may not act)."""
+        if player.__class__ is not int or not 0 <= player < self.num_players:
+            if player is HOST:
+                return []
+            raise self._no_such_seat(player)
+        return self._legal_actions(player)
 
-    def apply(self, player: int | None, action: Action) -> None:
-        """Check and apply `action` for `player`; raise `IllegalAction` and change nothing if illegal."""
-        self._apply(player, action)
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[Action]:
+        """The game's legal actions of a valid seat."""
+
+    def apply(self, player: Actor, action: Action, expected: int | None = None) -> None:
+        """Check and apply `action` for `player`; raise `IllegalAction` and change nothing if illegal.
+
+        `expected` is the version the action was chosen against: if the game has moved on since,
+        `StaleAction` is raised and nothing changes.
+        """
+        if player.__class__ is not int or not 0 <= player < self.num_players:  # type: ignore[operator]
+            if player is not HOST:
+                raise self._no_such_seat(player)
+        if expected is not None and expected != self._version:
+            raise StaleAction(expected, self._version)
+        events = self._events
+        self._version += 1
+        try:
+            self._apply(player, action)
+        except BaseException:
+            self._version -= 1
+            self._events = events
+            raise
         self._history = (self._history, player, action)
 
     @abstractmethod
-    def _apply(self, player: int | None, action: Action) -> None:
-        """The game's own check-then-mutate step."""
+    def _apply(self, player: Actor, action: Action) -> None:
+        """The game's own check-then-mutate step (the seat is already known to be valid)."""
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied."""
+        return self._version
+
+    def view(self, player: int | None) -> View:
+        """What `player` may see (None: a spectator), as JSON-ready data: the common envelope
+        around the game's own `table`."""
+        if player is not None:
+            self.check_seat(player)
+        over = self.is_over()
+        timed = self.timed
+        return {
+            "game": self.game_id,
+            "variant": self.variant,
+            "players": self.num_players,
+            "seat": player,
+            "version": self._version,
+            "actors": self.actors(),
+            "phase": self.phase_name(),
+            "over": over,
+            "scores": self.public_scores(),
+            "winners": self.winners() if over else [],
+            "deadline": self.deadline() if timed else None,
+            "now": round(self.now(), 3) if timed else None,
+            "table": self._view(player),
+        }
 
     @abstractmethod
-    def view(self, player: int | None) -> View:
-        """What `player` may see (None: a spectator), as JSON-serialisable data."""
+    def _view(self, player: int | None) -> View:
+        """The game's own part of the view of a valid seat (None: a spectator)."""
+
+    def phase_name(self) -> str:
+        """A short name of the game's phase for the view envelope (`play`, `pick`, `shop`, `over`)."""
+        return "over" if self.is_over() else "play"
+
+    def public_scores(self) -> list[float]:
+        """The scores every seat may see now (the envelope's `scores`)."""
+        return self.scores()
+
+    def events(self, player: int | None, since: int = -1) -> list[Event]:
+        """Every event `player` (None: a spectator) may see that belongs to a version after `since`,
+        oldest first. `since=-1` gives the whole game from the deal."""
+        if player is not None:
+            self.check_seat(player)
+        return [Event(version, kind, self._event_data(kind, payload))
+                for version, kind, payload in event_log.visible_nodes(self._events, player, since)]
+
+    def _emit(self, kind: str, payload: Payload = (), seen_by: Audience = None,
+              public: Payload | None = None) -> None:
+        """Record an event of the action being applied (or of the setup, version 0).
+
+        `seen_by=None`: everyone sees it. Otherwise only those seats see `payload`; everyone else
+        (spectators too) sees `public` if given, or nothing.
+        """
+        self._events = (self._events, self._version, kind, payload, seen_by, public)
+
+    def _event_data(self, kind: str, payload: Payload) -> dict[str, Any]:
+        """An event's fields as JSON-ready data (games override to turn card codes into text)."""
+        if isinstance(payload, dict):
+            return dict(payload)
+        return dict(zip(self.EVENT_FIELDS[kind], payload, strict=True))
 
     @abstractmethod
     def is_over(self) -> bool:
@@ -110,9 +232,20 @@ class State(ABC):
     def format_action(self, action: Action) -> str:
         """The canonical text of `action`."""
 
-    @abstractmethod
-    def parse_action(self, player: int | None, text: str) -> Action:
+    def parse_action(self, player: Actor, text: str) -> Action:
         """The action `text` means for `player` now; `IllegalAction` with a reason if none."""
+        if player.__class__ is not int or not 0 <= player < self.num_players:  # type: ignore[operator]
+            if player is not HOST:
+                raise self._no_such_seat(player)
+        if not isinstance(text, str):
+            raise IllegalAction(f"a move is text, not {quote(text)}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise IllegalAction(f"{quote(text)} is too long to be a move")
+        return self._parse_action(player, text)
+
+    @abstractmethod
+    def _parse_action(self, player: Actor, text: str) -> Action:
+        """The game's parser (seat valid, text a short string)."""
 
     # -- optional parts -----------------------------------------------------------------------
 
@@ -130,15 +263,29 @@ class State(ABC):
 
     # -- helpers built on the protocol ----------------------------------------------------------
 
-    def apply_text(self, player: int | None, text: str) -> Action:
+    def check_seat(self, player: object) -> int:
+        """`player` as a seat, or `NoSuchSeat` (a bool, a float, the host or a number out of range)."""
+        if player.__class__ is not int or not 0 <= player < self.num_players:  # type: ignore[operator]
+            raise self._no_such_seat(player)
+        return player  # type: ignore[return-value]
+
+    def _no_such_seat(self, player: object) -> NoSuchSeat:
+        if player is HOST:
+            return NoSuchSeat("the host is not a seat")
+        return NoSuchSeat(f"there is no seat {quote(player)} in a {self.num_players}-player game "
+                          f"(seats 0 to {self.num_players - 1})")
+
+    def apply_text(self, player: Actor, text: str, expected: int | None = None) -> Action:
         """Parse `text` for `player` and apply it; return the action applied."""
+        if expected is not None and expected != self._version:
+            raise StaleAction(expected, self._version)
         action = self.parse_action(player, text)
         self.apply(player, action)
         return action
 
-    def history(self) -> list[tuple[int | None, Action]]:
+    def history(self) -> list[tuple[Actor, Action]]:
         """Every applied action, oldest first, as `(player, action)` pairs."""
-        items: list[tuple[int | None, Action]] = []
+        items: list[tuple[Actor, Action]] = []
         node = self._history
         while node is not None:
             node, player, action = node
@@ -146,13 +293,15 @@ class State(ABC):
         items.reverse()
         return items
 
-    def require_actor(self, player: int | None) -> int:
+    def require_actor(self, player: Actor) -> int:
         """Raise `IllegalAction` unless `player` may act now; return it as an int."""
-        if player is None or player not in self.actors():
+        if player is HOST or player not in self.actors():
             if self.is_over():
                 raise IllegalAction("the game is over")
+            if player is HOST:
+                raise IllegalAction("the host has nothing to do now")
             raise IllegalAction(f"it is not player {player}'s turn")
-        return player
+        return player  # type: ignore[return-value]
 
     def _copy_base_into(self, other: State) -> None:
         """Copy the base fields into a fresh instance (for `clone` implementations)."""
@@ -161,4 +310,26 @@ class State(ABC):
         other.seed = self.seed
         other.options = self.options  # never mutated after construction: shared
         other._history = self._history
+        other._events = self._events
+        other._version = self._version
 
+    # -- pickling: flat, whatever the length of the game --------------------------------------------
+
+    def __getstate__(self) -> dict[str, Any]:
+        fields: dict[str, Any] = {}
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if name not in fields and hasattr(self, name):
+                    fields[name] = getattr(self, name)
+        fields["_history"] = self.history()
+        fields["_events"] = event_log.flatten(self._events)
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        history: History = None
+        for player, action in fields.pop("_history"):
+            history = (history, player, action)
+        self._history = history
+        self._events = event_log.rebuild(fields.pop("_events"))
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)

@@ -1,7 +1,7 @@
 """Greedy bot for ION: Card Game (dots).
 
-One-ply heuristics on what the seat can know (its own hand, hand sizes, the table): never draw when a
-card can be played; answer a draw with a Block; chain Play Again only when another card can follow;
+One-ply heuristics on what the seat can see (its view: its own hand, hand sizes, the table) and its
+legal actions, nothing else: never draw when a card can be played; answer a draw with a Block; chain Play Again only when another card can follow;
 keep Jokers for when nothing else matches; shed heavy cards; aim +1/+3/New Game +5, No Play and
 Previous Player cards at the player closest to going out; give away the least useful card.
 """
@@ -18,6 +18,7 @@ from ...games.dots.cards import (
     DJ_BASE,
     DJ_FACE,
     DRAW,
+    FACE_BY_TEXT,
     GIFT,
     GIFT_BASE,
     GIFT_FACES,
@@ -34,7 +35,6 @@ from ...games.dots.cards import (
     PREV_DRAWS,
     SHIFT,
 )
-from ...games.dots.rules import GIVE, NAME, PENDING, DotsState
 from ..base import Action
 
 _WILD = (JOKER, DJ)
@@ -57,6 +57,21 @@ def _give_value(face: int, hand: list[int]) -> float:
     return POINTS[face] / 25 - 0.3 * sum(1 for f in hand if f != face and MATCH[f] & NEED[face])
 
 
+class _Seen:
+    """What the seat reads off its view once per decision."""
+
+    __slots__ = ("closest", "gift_pending", "next", "previous", "sizes")
+
+    def __init__(self, player: int, table: dict):
+        self.sizes: list[int] = table["hand_sizes"]
+        step = -1 if table["direction"] == "right" else 1
+        n = len(self.sizes)
+        self.next = (player + step) % n
+        self.previous = (player - step) % n
+        self.closest = min(s for q, s in enumerate(self.sizes) if q != player)
+        self.gift_pending = table["gift_from"] is not None
+
+
 class GreedyAgent:
     """Plays the card that sheds the most and keeps options open; attacks the leader."""
 
@@ -68,29 +83,31 @@ class GreedyAgent:
 
     def act(self, state: State, player: int) -> Action:
         """The best-scoring legal action of `player` (ties broken by the agent's own RNG)."""
-        assert isinstance(state, DotsState)
         legal: list[int] = state.legal_actions(player)  # type: ignore[assignment]
         if len(legal) == 1:
             return legal[0]
-        hand = state.hand(player)
-        phase = state.phase
-        if phase == PENDING:
+        view = state.view(player)
+        table = view["table"]
+        hand = [FACE_BY_TEXT[text] for text in table["hand"]]
+        phase = view["phase"]
+        if phase == "respond":
             return legal[1]  # a matching Block beats taking the cards
-        if phase == NAME:
+        if phase == "name":
             return NAME_BASE + _best_name(hand)
-        if phase == GIVE:
+        if phase == "give":
             return max(legal, key=lambda a: _give_value(a - GIVE_BASE, hand))
+        seen = _Seen(player, table)
         best: list[int] = []
         best_score = float("-inf")
         for action in legal:
-            score = self._score(state, player, hand, action)
+            score = self._score(seen, hand, action)
             if score > best_score:
                 best, best_score = [action], score
             elif score == best_score:
                 best.append(action)
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
-    def _score(self, state: DotsState, player: int, hand: list[int], action: int) -> float:
+    def _score(self, seen: _Seen, hand: list[int], action: int) -> float:
         if action == DRAW or (action >= NUM_FACES + 1 and action < DJ_BASE):
             return 0.0  # draw or pass: only when nothing else
         given = -1
@@ -109,10 +126,9 @@ class GreedyAgent:
             return 1000.0
         need = 1 << (action - DJ_BASE) if face == DJ_FACE else NEED[face]
         kind = KIND[face]
-        sizes = state.hand_sizes()
-        nxt = state.next_seat(player)
-        prv = state.previous_seat(player)
-        closest = min(s for q, s in enumerate(sizes) if q != player)
+        sizes = seen.sizes
+        nxt, prv = seen.next, seen.previous
+        closest = seen.closest
         next_leads = sizes[nxt] == closest
         options = _options(rest, need)
         score = 10.0 + POINTS[face] / 25 + 1.5 * options
@@ -131,5 +147,5 @@ class GreedyAgent:
         elif kind == SHIFT:
             score += 3 if next_leads and sizes[prv] > closest else -1
         elif kind == BLOCK:
-            score += 6 if state.gift_from >= 0 else -1
+            score += 6 if seen.gift_pending else -1
         return score

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core import GameSpec, State, register
 from .cards import DEFAULT
-from .render import render
+from .present import PRESENTER
 from .rules import BankState
 
 
@@ -34,7 +34,7 @@ SPEC = register(GameSpec(
     variants=("standard",),
     default_variant="standard",
     factory=make_state,
-    render=render,
+    presenter=PRESENTER,
     simultaneous=True,
     timed=True,
     default_players=6,

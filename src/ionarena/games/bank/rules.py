@@ -492,7 +492,7 @@ class BankState(State):
                     moves.append(Use(kind))
         return moves
 
-    def legal_actions(self, player: int) -> list[BankAction]:  # type: ignore[override]
+    def _legal_actions(self, player: int) -> list[BankAction]:  # type: ignore[override]
         """Every legal action of `player` now. `quit` is always accepted but never listed (bots stay)."""
         if player not in self.actors():
             return []
@@ -847,7 +847,7 @@ class BankState(State):
         """The game clock in seconds."""
         return self.clock
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         """Public facts for everyone; the seat's own hand, inventory, coins and notes for `player`."""
         plus, minus = self.team_scores()
         view: dict[str, Any] = {
@@ -977,7 +977,7 @@ class BankState(State):
         """The canonical command text (`+++`, `x2 ?? -`, `& ++`, `T x3`, `deal x 1 *`, `at 3.250`)."""
         return format_action(action)
 
-    def parse_action(self, player: int | None, text: str) -> BankAction:
+    def _parse_action(self, player: int | None, text: str) -> BankAction:
         """The action `text` means for `player` now; `IllegalAction` with a one-line reason otherwise."""
         action = parse_command(text)
         self._check(player, action)

@@ -7,7 +7,7 @@ from typing import Any
 from ionarena.core import GameSpec, State, register
 
 from .invariants import check_invariants
-from .render import render
+from .present import PRESENTER
 from .rules import CompoundState
 
 
@@ -26,7 +26,7 @@ SPEC = register(GameSpec(
     variants=("beginner", "standard", "advanced"),
     default_variant="standard",
     factory=make_state,
-    render=render,
+    presenter=PRESENTER,
     simultaneous=True,
     timed=False,
     default_players=4,

@@ -215,7 +215,7 @@ class CompoundState(State):
             return [p for p in self._seat_order() if self.refresh_due[p]][:1]
         return []
 
-    def legal_actions(self, player: int) -> list[Move]:  # type: ignore[override]
+    def _legal_actions(self, player: int) -> list[Move]:  # type: ignore[override]
         """Every legal move of `player` now, in a fixed order."""
         if player not in self.actors():
             return []
@@ -628,7 +628,7 @@ class CompoundState(State):
                 text += f" = {r.label()}"
         return text
 
-    def parse_action(self, player: int | None, text: str) -> Move:
+    def _parse_action(self, player: int | None, text: str) -> Move:
         """The move `text` names for `player`. `bond`/`form` accept the full text, the cards alone in
         any order (`bond Mg Cl Cl`, `bond Cl Mg Cl`) or the formula (`bond MgCl2`) when only one of
         the options has it."""
@@ -685,7 +685,7 @@ class CompoundState(State):
 
     # -- views ------------------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> View:
+    def _view(self, player: int | None) -> View:
         """What `player` sees: their own hand and commit; every player's area, tiles and scores; the
         goals, center, discard pile and deck size; recent events. Never others' hands or picks."""
         return table_view(self, player)

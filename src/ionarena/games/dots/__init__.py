@@ -6,17 +6,23 @@ scores the points of every card left in the other hands; first to 1000 wins.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ionarena.core import GameSpec, State, register
+from ionarena.core import GameSpec, Option, State, register
 
-from .render import render
-from .rules import DotsState, check_invariants
+from .present import PRESENTER
+from .rules import DEFAULT_TURN_CAP, DotsState, check_invariants
 
 
 def make_state(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> State:
-    """A new deal of ION: Card Game (options: `turn_cap`, default 1000 turns per deal)."""
+    """A new deal of ION: Card Game."""
     return DotsState(num_players, variant, seed, options)
+
+
+def _position(data: Mapping[str, Any]) -> State:
+    from .position import position
+    return position(data)
 
 
 SPEC = register(GameSpec(
@@ -29,7 +35,12 @@ SPEC = register(GameSpec(
     variants=("quick", "tournament"),
     default_variant="quick",
     factory=make_state,
-    render=render,
+    presenter=PRESENTER,
+    options=(
+        Option("turn_cap", int, DEFAULT_TURN_CAP, "turns per deal before the lowest hand wins it "
+               "(a safety net; real deals end long before)", low=1, high=100_000),
+    ),
+    utility="win",
     default_players=4,
     variant_notes={
         "quick": "one deal: the first player to get rid of all their cards wins",
@@ -37,6 +48,7 @@ SPEC = register(GameSpec(
                       "cards (number = dots, actions 25, Joker 50, Double Joker 75, New Game +5 100)",
     },
     check_invariants=check_invariants,
+    position=_position,
 ))
 
 __all__ = ["SPEC", "DotsState"]

@@ -18,7 +18,7 @@ import random
 from bisect import insort
 from typing import Any, Self
 
-from ionarena.core import Action, IllegalAction, SharedRng, State, UnknownGame, View
+from ionarena.core import HOST, Action, Actor, IllegalAction, SharedRng, State, View
 
 from .cards import (
     ACTION_TEXT,
@@ -57,11 +57,27 @@ from .scoring import WINNING_TOTAL
 PLAY, PENDING, GIVE, NAME, OVER = range(5)
 PHASE_NAMES = ("play", "respond", "give", "name", "over")
 DEFAULT_TURN_CAP = 1000
-RECENT_EVENTS = 8
 
-# Event codes: (code, player, a, b)
-(E_DEAL, E_PLAY, E_DJ, E_GIVE, E_DRAW, E_PASS, E_BLOCK_DRAW, E_RETURN, E_SKIP, E_RESHUFFLE,
- E_OUT, E_CAP, E_NAME, E_MUST_DRAW, E_PREV_DRAW, E_WIN) = range(16)
+EVENT_FIELDS = {
+    "deal": ("dealer", "deal", "card"),          # a deal starts; `card` is turned up to start
+    "play": ("player", "card"),
+    "double_joker": ("player", "number"),        # a Double Joker played, naming the number to match
+    "gift": ("player", "to", "card"),            # `card` only for the giver and the receiver
+    "gift_back": ("player", "to"),               # a Block returns the gifted card
+    "draw": ("player", "count"),
+    "pass": ("player",),                         # nothing to play and nothing left to draw
+    "block_draw": ("player", "card"),            # a Block answers +1/+3/New Game +5
+    "must_draw": ("player", "count"),            # must take `count` cards or answer with a Block
+    "takes": ("player", "count"),                # takes cards at once (Previous Player, last card)
+    "skip": ("player",),                         # loses the turn (No Play)
+    "name": ("player", "number"),                # the dealer names the starting Double Joker's number
+    "reshuffle": ("count",),                     # the played cards become a new draw pile
+    "turn_cap": ("player", "points"),            # the turn cap ends the deal; lowest hand (None: a tie)
+    "deal_end": ("player", "points"),            # `player` wins the deal and scores (None: nobody)
+    "game_end": ("player", "points"),            # `player` wins the game (None: a draw)
+}
+"""Every event dots emits, with its fields (cards as their text, e.g. `5|2`)."""
+_CARD_FIELDS = {"deal": 2, "play": 1, "gift": 2, "block_draw": 1}
 
 _DJ_ACTIONS = tuple(DJ_BASE + n for n in range(1, 7))
 _NAME_ACTIONS = tuple(NAME_BASE + n for n in range(1, 7))
@@ -69,21 +85,11 @@ _SIMPLE = tuple(KIND[f] not in (DJ, GIFT) for f in range(NUM_FACES))
 """Faces whose only play action is the face itself."""
 
 
-def _options(options: dict[str, Any]) -> int:
-    """The turn cap from the options; `UnknownGame` (an IonError a person can read) if they are bad."""
-    unknown = set(options) - {"turn_cap"}
-    if unknown:
-        raise UnknownGame(f"dots has no option {', '.join(sorted(unknown))}; options: turn_cap")
-    cap = options.get("turn_cap", DEFAULT_TURN_CAP)
-    if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
-        raise UnknownGame(f"turn_cap must be a positive whole number of turns, not {cap!r}")
-    return cap
-
-
 class DotsState(State):
     """One game of ION: Card Game: a single deal (quick) or deals until 1000 points (tournament)."""
 
     game_id = "dots"
+    EVENT_FIELDS = EVENT_FIELDS
     __slots__ = (
         "cap",
         "capped",
@@ -93,11 +99,9 @@ class DotsState(State):
         "deck",
         "dir",
         "discard",
-        "events_memo",
         "gift_face",
         "gift_from",
         "hands",
-        "log",
         "need",
         "pending",
         "phase",
@@ -111,7 +115,7 @@ class DotsState(State):
 
     def __init__(self, num_players: int, variant: str, seed: int, options: dict[str, Any] | None = None):
         super().__init__(num_players, variant, seed, options)
-        self.cap = _options(self.options)
+        self.cap = int(self.options.get("turn_cap", DEFAULT_TURN_CAP))
         self.tournament = variant == "tournament"
         self.rng = SharedRng(seed)
         self.points = [0] * num_players
@@ -120,8 +124,6 @@ class DotsState(State):
         self.total_turns = 0
         self.capped = 0
         self.winner = -1
-        self.log: tuple | None = None
-        self.events_memo: tuple[Any, list[tuple[int, int, int, int]], list[str]] = (None, [], [])
         self._deal()
 
     # -- dealing and drawing ------------------------------------------------------------------
@@ -146,7 +148,7 @@ class DotsState(State):
         self.deals += 1
         self.phase = PLAY
         dealer = self.dealer
-        self.log = (self.log, (E_DEAL, dealer, self.deals, top))
+        self._emit("deal", (dealer, self.deals, top))
         first = (dealer - 1) % n
         self.cur = first
         kind = KIND[top]
@@ -159,12 +161,12 @@ class DotsState(State):
             self.cur = dealer
         elif NEXT_DRAWS[top]:
             self.phase, self.pending = PENDING, NEXT_DRAWS[top]
-            self.log = (self.log, (E_MUST_DRAW, first, NEXT_DRAWS[top], 0))
+            self._emit("must_draw", (first, NEXT_DRAWS[top]))
         elif PREV_DRAWS[top]:
             drawn = self._draw(dealer, PREV_DRAWS[top])
-            self.log = (self.log, (E_PREV_DRAW, dealer, drawn, 0))
+            self._emit("takes", (dealer, drawn))
         elif kind == NOPLAY:
-            self.log = (self.log, (E_SKIP, first, 0, 0))
+            self._emit("skip", (first,))
             self.cur = (first - 1) % n
         elif kind == SHIFT and n > 2:  # with two players a Shift changes nothing
             self.dir = 1
@@ -186,7 +188,7 @@ class DotsState(State):
                 deck.extend(discard[:-1])
                 del discard[:-1]
                 self.rng.get().shuffle(deck)
-                self.log = (self.log, (E_RESHUFFLE, -1, len(deck), 0))
+                self._emit("reshuffle", (len(deck),))
             insort(hand, deck.pop())
             drawn += 1
         return drawn
@@ -197,7 +199,7 @@ class DotsState(State):
         """The one player to move (empty once the game is over)."""
         return [] if self.phase == OVER else [self.cur]
 
-    def legal_actions(self, player: int) -> list[Action]:
+    def _legal_actions(self, player: int) -> list[Action]:
         """Every legal action of `player` now, one per distinct card face (and give / name choice)."""
         if player != self.cur or self.phase != PLAY:
             return self._other_phase_actions(player)
@@ -240,7 +242,7 @@ class DotsState(State):
             return [GIVE_BASE + g for g in dict.fromkeys(hand)]
         return list(_NAME_ACTIONS)
 
-    def _apply(self, player: int | None, action: Action) -> None:
+    def _apply(self, player: Actor, action: Action) -> None:
         self._check(player, action)
         assert isinstance(player, int) and isinstance(action, int)
         phase = self.phase
@@ -249,10 +251,10 @@ class DotsState(State):
                 self._play(player, action)
             elif action == DRAW:
                 drawn = self._draw(player, 1)
-                self.log = (self.log, (E_DRAW, player, drawn, 0))
+                self._emit("draw", (player, drawn))
                 self._next_turn((player + self.dir) % self.num_players)
             elif action == PASS:
-                self.log = (self.log, (E_PASS, player, 0, 0))
+                self._emit("pass", (player,))
                 self._next_turn((player + self.dir) % self.num_players)
             elif action >= GIFT_BASE:
                 index, given = divmod(action - GIFT_BASE, NUM_FACES)
@@ -262,33 +264,33 @@ class DotsState(State):
         elif phase == PENDING:
             if action == DRAW:
                 drawn = self._draw(player, self.pending)
-                self.log = (self.log, (E_DRAW, player, drawn, 0))
+                self._emit("draw", (player, drawn))
                 self.pending = 0
                 self.phase = PLAY
             else:
                 self.pending = 0
-                self.log = (self.log, (E_BLOCK_DRAW, player, action, 0))
+                self._emit("block_draw", (player, action))
                 self._play(player, action)
         elif phase == GIVE:
             given = action - GIVE_BASE
             self.hands[player].remove(given)
             first = (player + self.dir) % self.num_players
             insort(self.hands[first], given)
-            self.log = (self.log, (E_GIVE, player, first, given))
+            self._emit_gift(player, first, given)
             self.cur, self.phase, self.gift_from, self.gift_face = first, PLAY, player, given
         else:  # NAME
             self.need = 1 << (action - NAME_BASE)
-            self.log = (self.log, (E_NAME, player, action - NAME_BASE, 0))
+            self._emit("name", (player, action - NAME_BASE))
             self.cur = (player + self.dir) % self.num_players
             self.phase = PLAY
 
-    def _check(self, player: int | None, action: Action) -> None:
+    def _check(self, player: Actor, action: Action) -> None:
         """Raise `IllegalAction` with a reason unless `player` may take `action` now."""
         if player != self.cur or self.phase == OVER:
             if self.phase == OVER:
                 raise IllegalAction("the game is over")
-            if player is None:
-                raise IllegalAction("spectators cannot act in this game")
+            if player is HOST:
+                raise IllegalAction("the host has no move in this game")
             raise IllegalAction(f"it is not player {player}'s turn; player {self.cur} is to move")
         if type(action) is not int or not 0 <= action < NUM_ACTIONS or not ACTION_TEXT[action]:
             raise IllegalAction(f"{action!r} is not an action of this game")
@@ -376,22 +378,22 @@ class DotsState(State):
         n = self.num_players
         if kind == DJ:
             self.need = 1 << extra
-            self.log = (self.log, (E_DJ, player, extra, 0))
+            self._emit("double_joker", (player, extra))
         else:
             self.need = NEED[face]
-            self.log = (self.log, (E_PLAY, player, face, 0))
+            self._emit("play", (player, face))
         if self.gift_from >= 0:
             if kind == BLOCK and self.gift_face in hand:
                 hand.remove(self.gift_face)
                 insort(self.hands[self.gift_from], self.gift_face)
-                self.log = (self.log, (E_RETURN, player, self.gift_from, 0))
+                self._emit("gift_back", (player, self.gift_from))
             self.gift_from = -1
         d = self.dir
         nxt = (player + d) % n
         if kind == GIFT and extra >= 0:
             hand.remove(extra)
             insort(self.hands[nxt], extra)
-            self.log = (self.log, (E_GIVE, player, nxt, extra))
+            self._emit_gift(player, nxt, extra)
         if not hand:
             self._go_out(player, face)
             return
@@ -401,18 +403,18 @@ class DotsState(State):
         if NEXT_DRAWS[face]:
             phase = PENDING
             self.pending = NEXT_DRAWS[face]
-            self.log = (self.log, (E_MUST_DRAW, nxt, self.pending, 0))
+            self._emit("must_draw", (nxt, self.pending))
         elif PREV_DRAWS[face]:
             if n == 2:  # Block answers it on the target's turn
                 phase = PENDING
                 self.pending = PREV_DRAWS[face]
-                self.log = (self.log, (E_MUST_DRAW, nxt, self.pending, 0))
+                self._emit("must_draw", (nxt, self.pending))
             else:
                 prev = (player - d) % n
                 drawn = self._draw(prev, PREV_DRAWS[face])
-                self.log = (self.log, (E_PREV_DRAW, prev, drawn, 0))
+                self._emit("takes", (prev, drawn))
         elif kind == NOPLAY:
-            self.log = (self.log, (E_SKIP, nxt, 0, 0))
+            self._emit("skip", (nxt,))
             nxt = (nxt + d) % n  # with two players that is the player again
         elif kind == SHIFT and n > 2:  # with two players a Shift changes nothing
             self.dir = -d
@@ -438,11 +440,11 @@ class DotsState(State):
         if NEXT_DRAWS[face]:
             target = (player + self.dir) % n
             drawn = self._draw(target, NEXT_DRAWS[face])
-            self.log = (self.log, (E_PREV_DRAW, target, drawn, 0))
+            self._emit("takes", (target, drawn))
         elif PREV_DRAWS[face]:
             target = (player - self.dir) % n
             drawn = self._draw(target, PREV_DRAWS[face])
-            self.log = (self.log, (E_PREV_DRAW, target, drawn, 0))
+            self._emit("takes", (target, drawn))
         self._end_deal(player)
 
     def _end_by_cap(self) -> None:
@@ -451,7 +453,7 @@ class DotsState(State):
         lowest = [p for p, v in enumerate(values) if v == low]
         self.capped += 1
         winner = lowest[0] if len(lowest) == 1 else -1
-        self.log = (self.log, (E_CAP, winner, low, 0))
+        self._emit("turn_cap", (winner if winner >= 0 else None, low))
         self._end_deal(winner)
 
     def _end_deal(self, winner: int) -> None:
@@ -460,13 +462,13 @@ class DotsState(State):
         if winner >= 0:
             gained = sum(self.hand_value(p) for p in range(self.num_players) if p != winner)
             self.points[winner] += gained
-        self.log = (self.log, (E_OUT, winner, gained, 0))
+        self._emit("deal_end", (winner if winner >= 0 else None, gained))
         self.pending = 0
         self.gift_from = -1
         if not self.tournament or (winner >= 0 and self.points[winner] >= WINNING_TOTAL):
             self.winner = winner
             self.phase = OVER
-            self.log = (self.log, (E_WIN, winner, self.points[winner] if winner >= 0 else 0, 0))
+            self._emit("game_end", (winner if winner >= 0 else None, self.points[winner] if winner >= 0 else 0))
             return
         self.dealer = (self.dealer - 1) % self.num_players
         self._deal()
@@ -514,7 +516,7 @@ class DotsState(State):
     # -- copies -------------------------------------------------------------------------------
 
     def clone(self) -> Self:
-        """An independent copy: flat lists copied, the event log shared (it is immutable)."""
+        """An independent copy: flat lists copied (the base class shares the immutable logs)."""
         new = object.__new__(type(self))
         self._copy_base_into(new)
         new.hands = [h[:] for h in self.hands]
@@ -534,8 +536,6 @@ class DotsState(State):
         new.deals = self.deals
         new.capped = self.capped
         new.winner = self.winner
-        new.log = self.log
-        new.events_memo = self.events_memo
         new.cap = self.cap
         new.tournament = self.tournament
         # Both copies share the generator until either needs it (it only shuffles).
@@ -583,10 +583,8 @@ class DotsState(State):
             return ACTION_TEXT[action]
         raise IllegalAction(f"{action!r} is not an action of this game")
 
-    def parse_action(self, player: int | None, text: str) -> Action:
+    def _parse_action(self, player: Actor, text: str) -> Action:
         """The action `text` means for `player` now; `IllegalAction` says why it is not one."""
-        if not isinstance(text, str):
-            raise IllegalAction("an action must be text")
         try:
             action = parse_action_text(text)
         except ValueError as err:
@@ -594,111 +592,45 @@ class DotsState(State):
         self._check(player, action)
         return action
 
-    def view(self, player: int | None) -> View:
-        """What `player` sees: their own hand, the table, counts, scores and recent events."""
-        top = self.discard[-1]
-        over = self.phase == OVER
+    def _view(self, player: int | None) -> View:
+        """What `player` sees: their own hand, the table, hand sizes and points."""
         view: View = {
-            "game": "dots",
-            "variant": self.variant,
-            "players": self.num_players,
-            "you": player,
             "deal": self.deals,
             "dealer": self.dealer,
             "direction": "right" if self.dir < 0 else "left",
-            "to_move": None if over else self.cur,
-            "phase": PHASE_NAMES[self.phase],
-            "top": TEXT[top],
-            "top_name": face_name(top),
+            "top": TEXT[self.discard[-1]],
             "match": mask_values(self.need),
             "pending_draw": self.pending,
             "gift_from": self.gift_from if self.gift_from >= 0 else None,
             "hand_sizes": self.hand_sizes(),
             "draw_pile": len(self.deck),
             "played": len(self.discard),
-            "scores": list(self.points),
             "target": WINNING_TOTAL if self.tournament else None,
             "turns": self.turns,
             "turn_cap": self.cap,
-            "over": over,
-            "winners": self.winners(),
-            "events": self.recent_events(player),
         }
-        if player is not None and 0 <= player < self.num_players:
+        if player is not None:
             view["hand"] = [TEXT[f] for f in self.hands[player]]
             view["hand_points"] = self.hand_value(player)
         return view
 
-    def recent_events(self, viewer: int | None = None, count: int = RECENT_EVENTS) -> list[str]:
-        """The last `count` events as `viewer` reads them, oldest first: public sentences, except
-        that the giver and the receiver of a Gift read which card changed hands."""
-        memo_node, raw, texts = self.events_memo
-        if memo_node is not self.log or count != RECENT_EVENTS:
-            raw = []
-            node = self.log
-            while node is not None and len(raw) < count:
-                node, event = node
-                raw.append(event)
-            raw.reverse()
-            texts = [event_text(e) for e in raw]
-            if count == RECENT_EVENTS:
-                self.events_memo = (self.log, raw, texts)
-        if viewer is None:
-            return texts[:]
-        return [event_text(e, viewer) if e[0] == E_GIVE and viewer in (e[1], e[2]) else text
-                for e, text in zip(raw, texts, strict=True)]
+    def phase_name(self) -> str:
+        """`play`, `respond` (take cards or Block), `give` or `name` (a Gift or Double Joker to start), `over`."""
+        return PHASE_NAMES[self.phase]
 
+    def _emit_gift(self, giver: int, receiver: int, face: int) -> None:
+        """A Gift changes hands: the two players read which card, everyone else that a card moved."""
+        self._emit("gift", (giver, receiver, face), seen_by=(giver, receiver), public=(giver, receiver, None))
 
-def _cards(count: int) -> str:
-    return f"{count} card{'' if count == 1 else 's'}"
-
-
-def event_text(event: tuple[int, int, int, int], viewer: int | None = None) -> str:
-    """One event as a sentence for `viewer`: hidden cards are named only to the two players of a
-    Gift (by default, for everyone else, never)."""
-    code, p, a, b = event
-    who = f"Player {p}"
-    if code == E_DEAL:
-        return f"Deal {a}: Player {p} deals and turns up {face_name(b)}."
-    if code == E_PLAY:
-        return f"{who} plays {face_name(a)}."
-    if code == E_DJ:
-        return f"{who} plays a Double Joker and names {a}."
-    if code == E_GIVE:
-        if viewer == p:
-            return f"You give Player {a} your {face_name(b)}."
-        if viewer == a:
-            return f"{who} gives you {face_name(b)}."
-        return f"{who} gives Player {a} a card."
-    if code == E_DRAW:
-        return f"{who} draws {_cards(a)}."
-    if code == E_PASS:
-        return f"{who} cannot play or draw and passes."
-    if code == E_BLOCK_DRAW:
-        return f"{who} answers with a Block and takes no cards."
-    if code == E_RETURN:
-        return f"{who} blocks the Gift and gives the card back to Player {a}."
-    if code == E_SKIP:
-        return f"{who} loses the turn ({KIND_NAMES[NOPLAY]})."
-    if code == E_RESHUFFLE:
-        return f"The played cards are shuffled into a new draw pile of {_cards(a)}."
-    if code == E_MUST_DRAW:
-        return f"{who} must take {_cards(a)} (or answer with a matching Block)."
-    if code == E_PREV_DRAW:
-        return f"{who} takes {_cards(a)}."
-    if code == E_NAME:
-        return f"{who} names {a} for the starting Double Joker."
-    if code == E_CAP:
-        if p < 0:
-            return f"The turn cap is reached; the lowest hands are tied at {a} points."
-        return f"The turn cap is reached; {who} holds the lowest hand ({a} points)."
-    if code == E_OUT:
-        if p < 0:
-            return "Nobody scores this deal."
-        return f"{who} wins the deal and scores {a} points."
-    if p < 0:
-        return "The game ends in a draw."
-    return f"{who} wins the game with {a} points."
+    def _event_data(self, kind: str, payload: Any) -> dict[str, Any]:
+        data = dict(zip(EVENT_FIELDS[kind], payload, strict=True))
+        card = _CARD_FIELDS.get(kind)
+        if card is not None:
+            if payload[card] is None:
+                del data["card"]  # the public side of a Gift: a card changed hands, not which
+            else:
+                data["card"] = TEXT[payload[card]]
+        return data
 
 
 def check_invariants(state: State) -> None:

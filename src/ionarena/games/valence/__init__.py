@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import GameSpec, State, register
-from .render import render
+from .present import PRESENTER
 from .rules import DEFAULT_TURN_CAP, VARIANTS, ValenceState
 from .spec_checks import check_invariants
 
@@ -29,7 +29,7 @@ SPEC = register(GameSpec(
     variants=VARIANTS,
     default_variant="standard",
     factory=make_valence,
-    render=render,
+    presenter=PRESENTER,
     default_players=3,
     variant_notes={
         "standard": f"the full rulebook game; first to 10 points wins (turn cap {DEFAULT_TURN_CAP}: draw)",

@@ -306,7 +306,7 @@ class ValenceState(State):
         """The player whose turn it is (nobody once the game is over)."""
         return [] if self.over else [self.current]
 
-    def legal_actions(self, player: int) -> list[Move]:  # type: ignore[override]
+    def _legal_actions(self, player: int) -> list[Move]:  # type: ignore[override]
         """Every legal move of `player` now.
 
         Science Ninja builds accept any name; the moves list a multiple choice for each (see
@@ -676,7 +676,7 @@ class ValenceState(State):
 
     # -- views and text -------------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> View:
+    def _view(self, player: int | None) -> View:
         """What `player` sees: their own hand, every stash, counts, the discard pile's top, events."""
         seen = {f for s in self.stashes for f in s}
         view: View = {
@@ -714,7 +714,7 @@ class ValenceState(State):
         """The canonical text of a move (see `actions.py`)."""
         return format_move(action)
 
-    def parse_action(self, player: int | None, text: str) -> Move:
+    def _parse_action(self, player: int | None, text: str) -> Move:
         """The move `text` means for `player` now; IllegalAction says why if none."""
         p = self.require_actor(player)
         move = read_move(text, p, self.stashes, self.variant == "ninja")

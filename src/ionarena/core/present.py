@@ -1,0 +1,90 @@
+"""Presenters: each game's words for people, kept outside its rules.
+
+A presenter turns a seat's view and its events into plain text (terminal, IRC, the web's log).
+It reads only what the seat was given (view + events), so it cannot leak, and it never interprets
+markup: a name or anything else a person typed is shown as the characters it is.
+
+Every game has one presenter (`games/<id>/present.py`), registered on its `GameSpec`:
+
+- `describe(event, names)`: one sentence for one event, e.g. "Player 2 plays 5|2."
+- `render(view, names)`: the table as plain text lines, for the seat the view belongs to.
+- `explain(event)`: for classrooms, the chemistry behind an event (a compound or molecule formed:
+  its ions or atoms, their charges or valences summing to zero, formula and name); "" otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from .events import Event
+
+View = dict[str, Any]
+
+
+class Names:
+    """How people are called in the words a seat reads: display names, the reader marked "(you)".
+
+    Seats without a display name are "Player <n>" (seats count from 0, as everywhere in Ion Arena).
+    """
+
+    __slots__ = ("names", "viewer")
+
+    def __init__(self, viewer: int | None = None, names: Sequence[str] | None = None):
+        self.viewer = viewer
+        self.names = list(names) if names is not None else []
+
+    def __call__(self, seat: int | None) -> str:
+        """The name of `seat` as the reader sees it: `Player 2`, `ada`, `Player 0 (you)`."""
+        if seat is None or not isinstance(seat, int):
+            return "nobody"
+        base = self.names[seat] if 0 <= seat < len(self.names) and self.names[seat] else f"Player {seat}"
+        return f"{base} (you)" if seat == self.viewer else base
+
+    def plain(self, seat: int) -> str:
+        """The name of `seat` without the "(you)" mark."""
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return f"Player {seat}"
+
+    def list(self, seats: Sequence[int]) -> str:
+        """`Player 1`, `Player 1 and Player 3`, `Player 1, Player 2 and Player 3`."""
+        words = [self(s) for s in seats]
+        if not words:
+            return "nobody"
+        if len(words) == 1:
+            return words[0]
+        return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+class Presenter(Protocol):
+    """A game's words for people (see the module docstring)."""
+
+    def describe(self, event: Event, names: Names) -> str:
+        """One event as a sentence for the reader `names.viewer`."""
+        ...
+
+    def render(self, view: View, names: Names) -> str:
+        """The table of `view` as plain text (several lines)."""
+        ...
+
+    def explain(self, event: Event) -> str:
+        """The chemistry behind `event` for a classroom, or "" when there is none."""
+        ...
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """`1 card`, `3 cards`, `2 mice` (with `many`)."""
+    return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
+def result_line(view: View, names: Names) -> str:
+    """The end of a game in one sentence from its view envelope: who won, or that it was a draw."""
+    winners = view.get("winners") or []
+    if not view.get("over"):
+        return ""
+    if not winners:
+        return "The game ends without a winner (a draw)."
+    if len(winners) == 1:
+        return f"{names(winners[0])} wins."
+    return f"{names.list(winners)} share the win."
