@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ionarena.core import GameSpec, IllegalAction, State
+from ionarena.core import GameSpec, IllegalAction, Names, State
 
 
 class ToyState(State):
     game_id = "toy"
+    EVENT_FIELDS = {"play": ("player", "card"), "draw": ("player", "card")}
     __slots__ = ("deck", "hands", "rng", "total", "turn", "winner")
 
     def __init__(self, n: int, variant: str, seed: int, options: dict[str, Any]):
@@ -29,7 +30,7 @@ class ToyState(State):
     def actors(self) -> list[int]:
         return [] if self.is_over() else [self.turn]
 
-    def legal_actions(self, player: int) -> list[int]:
+    def _legal_actions(self, player: int) -> list[int]:
         return sorted(set(self.hands[player])) if player in self.actors() else []
 
     def _apply(self, player: int | None, action: Any) -> None:
@@ -38,14 +39,16 @@ class ToyState(State):
             raise IllegalAction(f"you do not hold a {action}")
         self.hands[p].remove(action)
         self.total += action
+        self._emit("play", (p, action))
         if self.deck:
             self.hands[p].append(self.deck.pop())
+            self._emit("draw", (p, self.hands[p][-1]), seen_by=(p,), public=(p, None))
         if self.total >= 15:
             self.winner = p
         else:
             self.turn = (self.turn + 1) % self.num_players
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         view: dict[str, Any] = {"total": self.total, "turn": self.turn, "deck": len(self.deck),
                                 "hand_sizes": [len(h) for h in self.hands]}
         if player is not None:
@@ -62,7 +65,7 @@ class ToyState(State):
         return [] if self.winner is None else [self.winner]
 
     def clone(self) -> ToyState:
-        new = ToyState.__new__(ToyState)
+        new = type(self).__new__(type(self))
         self._copy_base_into(new)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
@@ -87,14 +90,25 @@ class ToyState(State):
     def format_action(self, action: Any) -> str:
         return f"play {action}"
 
-    def parse_action(self, player: int | None, text: str) -> int:
+    def _parse_action(self, player: Any, text: str) -> int:
         words = text.split()
         if len(words) != 2 or words[0] != "play" or not words[1].isdigit():
             raise IllegalAction(f"{text!r} is not a move; type `play <card>`")
         return int(words[1])
 
 
+class ToyPresenter:
+    def describe(self, event: Any, names: Names) -> str:
+        return f"{names(event.data['player'])} {event.kind}s {event.data.get('card') or 'a card'}."
+
+    def render(self, view: dict[str, Any], names: Names) -> str:
+        return str(view["table"])
+
+    def explain(self, event: Any) -> str:
+        return ""
+
+
 SPEC = GameSpec(id="toy", title="Toy", summary="kernel test game", min_players=2, max_players=4,
                 variants=("standard",), default_variant="standard",
                 factory=lambda n, v, seed, options: ToyState(n, v, seed, options),
-                render=lambda view, player: str(view), default_players=3)
+                presenter=ToyPresenter(), default_players=3)

@@ -1,28 +1,38 @@
-"""Bots: `random` for every game, `greedy` per game (in `agents/greedy/<game>.py`)."""
+"""Bots: `random` for every game, `greedy` per game (`agents/greedy/<game>.py`), `ismcts` for every
+game (`agents/ismcts/`), and the levels `easy`, `medium`, `hard` (`agents/levels.py`).
+
+Every surface names a bot by its spec (`agents/spec.py`): `random`, `greedy:eps=0.3`, `ismcts:ms=200`,
+`ismcts:iters=2000,c=0.7`, `hard`.
+"""
 
 from __future__ import annotations
 
-import importlib
-
-from ..core import UnknownGame, derive_seed
+from ..core import derive_seed
 from .base import Agent, RandomAgent
+from .levels import LEVELS
+from .spec import AGENT_NAMES, AgentSpec, BadAgentSpec, check_spec, describe_agents, parse_spec, split_specs
 
-AGENT_NAMES = ("random", "greedy")
 
-
-def make_agent(name: str, game_id: str, seat: int = 0, seed: int = 0, **kwargs: object) -> Agent:
-    """A new agent called `name` for `game_id`, seeded from `seed` and `seat`."""
-    agent_seed = derive_seed(seed, "agent", name, seat)
-    if name == "random":
+def make_agent(spec: str, game_id: str, seat: int = 0, seed: int = 0, **kwargs: object) -> Agent:
+    """A new agent for `game_id` from its spec (`greedy`, `ismcts:ms=200`, `hard`, ...), seeded from
+    `seed`, `seat` and the agent's name. `kwargs` (e.g. `reaction_time`) go to the agent.
+    A bad spec raises `BadAgentSpec` (an `UnknownGame`) naming the bad part."""
+    parsed = check_spec(spec, game_id)
+    agent_seed = derive_seed(seed, "agent", parsed.name, seat)
+    params = dict(parsed.params)
+    if parsed.name == "random":
         return RandomAgent(seed=agent_seed, **kwargs)  # type: ignore[arg-type]
-    if name == "greedy":
-        try:
-            module = importlib.import_module(f"{__name__}.greedy.{game_id}")
-        except ModuleNotFoundError:
-            raise UnknownGame(f"there is no greedy agent for {game_id} yet") from None
-        agent: Agent = module.GreedyAgent(seed=agent_seed, **kwargs)
+    if parsed.name == "greedy":
+        from .policy import EpsilonAgent
+        from .spec import greedy_module
+        agent: Agent = greedy_module(game_id).GreedyAgent(seed=agent_seed, **kwargs)
+        eps = float(params.get("eps", 0.0))
+        if eps > 0:
+            agent = EpsilonAgent(agent, eps, seed=derive_seed(agent_seed, "eps"), name=parsed.text)
         return agent
-    raise UnknownGame(f"no agent called {name!r}; agents: {', '.join(AGENT_NAMES)}")
+    from .ismcts import ISMCTSAgent
+    return ISMCTSAgent(game_id, seed=agent_seed, **params, **kwargs)  # type: ignore[arg-type]
 
 
-__all__ = ["AGENT_NAMES", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["AGENT_NAMES", "LEVELS", "Agent", "AgentSpec", "BadAgentSpec", "RandomAgent", "check_spec",
+           "describe_agents", "make_agent", "parse_spec", "split_specs"]

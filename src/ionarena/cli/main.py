@@ -10,8 +10,11 @@ import typer
 
 from .. import games as game_registry
 from ..core import IonError, get_spec
+from ..core.options import parse_assignments
 from ..sim.runner import SimConfig
-from .common import fail, split_names
+from .analyze import analyze
+from .common import errors, fail, split_names
+from .tournament import AddressOption, BackendOption, choose_backend, tournament
 
 app = typer.Typer(help="Ion Arena: four card games named Ion, against bots, and thousands of "
                        "simulated games to study them.", no_args_is_help=True, add_completion=False)
@@ -84,26 +87,33 @@ def simulate(
     reaction_time: Annotated[str, typer.Option(help="Timed games: bot reaction seconds by seat, "
                                                     "comma-separated, cycled.")] = "0.5",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+    option: Annotated[list[str] | None, typer.Option(help="A game option as name=value (repeatable); "
+                                                         "`ion games` lists them.")] = None,
 ) -> None:
     """Simulate many seeded bot games of GAME and report statistics."""
     from .simulate import print_json, print_summary, run_simulation
     try:
         spec = get_spec(game)
-        try:
-            times = tuple(float(t) for t in reaction_time.split(","))
-        except ValueError:
-            raise fail(f"--reaction-time must be numbers, not {reaction_time!r}") from None
+        times = parse_reaction_times(reaction_time)
         if games_ < 1:
             raise fail("--games must be at least 1")
+        if not 1 <= workers <= MAX_WORKERS:
+            raise fail(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")
+        if records is not None and not records.parent.is_dir():
+            raise fail(f"--records: the folder {str(records.parent)!r} does not exist")
         config = SimConfig(game=game, players=spec.default_players if players is None else players,
                            agents=tuple(split_names(agents)), games=games_, seed=seed,
                            variant=spec.default_variant if variant is None else variant,
-                           reaction_times=times, keep_records=records is not None)
-        spec.make(players=config.players, seed=0, variant=variant)  # validate before starting
+                           reaction_times=times, keep_records=records is not None,
+                           options=parse_assignments(option or [], spec.options, spec.id))
+        spec.make(players=config.players, seed=0, variant=variant, **config.options)  # validate first
         from ..agents import make_agent
         for name in config.agents:
             make_agent(name, game)
-        summary = run_simulation(config, max(1, workers), records, show_progress=not as_json)
+        chosen = choose_backend(backend, workers, address)
+        summary = run_simulation(config, workers, records, show_progress=not as_json, backend=chosen)
     except IonError as err:
         raise fail(str(err)) from None
     if as_json:
@@ -117,9 +127,20 @@ def replay(
     path: Annotated[Path, typer.Argument(help="A JSON Lines file of game records.")],
     game_index: Annotated[int, typer.Option("--game", help="Which record (0-based game number).")] = 0,
     quiet: Annotated[bool, typer.Option(help="Only verify; print one line.")] = False,
+    every: Annotated[bool, typer.Option("--all", help="Verify every game of the file; one line per "
+                                                      "bad record, the good ones still verified.")] = False,
 ) -> None:
-    """Replay one recorded game turn by turn and verify it."""
-    from .replay import pick_record, replay_verbose
+    """Replay one recorded game turn by turn and verify it (or every game with --all)."""
+    from .replay import pick_record, replay_verbose, verify_all
+    if every:
+        try:
+            good, bad = verify_all(path)
+        except IonError as err:
+            raise fail(str(err)) from None
+        for line in bad:
+            errors.print(f"bad: {line}", markup=False, soft_wrap=True)
+        print(json.dumps({"verified": good, "bad": len(bad)}))
+        raise typer.Exit(1 if bad else 0)
     try:
         record = pick_record(path, game_index)
         state = replay_verbose(record, quiet)
@@ -141,10 +162,34 @@ def bench(
         counts = [int(x) for x in players.split(",")]
     except ValueError:
         raise fail(f"--players must be numbers, not {players!r}") from None
+    if not 0 < seconds <= 600:
+        raise fail(f"--seconds must be more than 0 and at most 600, not {seconds:g}")
     try:
+        spec = get_spec(game)
+        for count in counts:
+            spec.check_players(count)
         run_bench(game, seconds, counts)
     except IonError as err:
         raise fail(str(err)) from None
+
+
+MAX_WORKERS = 256
+
+
+def parse_reaction_times(text: str) -> tuple[float, ...]:
+    """`--reaction-time 0.5,4` as seconds: each a number from 0.001 to 600."""
+    try:
+        times = tuple(float(t) for t in text.split(","))
+    except ValueError:
+        raise fail(f"--reaction-time must be numbers, not {text[:40]!r}") from None
+    for t in times:
+        if not 0.001 <= t <= 600:
+            raise fail(f"--reaction-time must be seconds from 0.001 to 600, not {t:g}")
+    return times
+
+
+app.command()(tournament)
+app.command()(analyze)
 
 
 def main() -> None:

@@ -1,34 +1,58 @@
-"""`ion replay`: replay one stored game turn by turn and verify it."""
+"""`ion replay`: replay one stored game turn by turn and verify it, or verify every game of a file."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..core import RecordError, State, get_spec
-from ..core.record import GameRecord, iter_load, replay
+from ..core import Names, RecordError, State, get_spec, quote
+from ..core.record import GameRecord, iter_lines, replay
 from .common import console
 
 
 def pick_record(path: Path, index: int) -> GameRecord:
-    """Record number `index` (0-based, the game number of `ion simulate`) of a JSON Lines file."""
+    """Record number `index` (0-based, the game number of `ion simulate`) of a JSON Lines file.
+
+    Other lines may be bad: only the chosen one has to be a good record.
+    """
     if index < 0:
         raise RecordError("--game must be 0 or more")
-    for number, record in enumerate(iter_load(path)):
+    for number, (_, item) in enumerate(iter_lines(path)):
         if number == index:
-            return record
+            if isinstance(item, RecordError):
+                raise item
+            return item
     raise RecordError(f"{path} has no game {index}")
 
 
 def replay_verbose(record: GameRecord, quiet: bool) -> State:
-    """Replay with each action printed; the final view at the end; raises RecordError on a bad one."""
-    spec = get_spec(record.game) if not quiet else None
+    """Replay with each action and the events it caused printed (as a spectator reads them);
+    the final table at the end; raises RecordError on a bad record."""
+    spec = get_spec(record.game)
+    names = Names(None)
 
     def show(index: int, state: State) -> None:
         player, text = record.actions[index]
         who = "host" if player is None else f"player {player}"
-        console.print(f"[dim]{index:>5}[/] {who}: {text}")
+        console.print(f"{index:>5} {who}: {text}", markup=False, highlight=False)
+        for event in state.events(None, since=state.version - 1):
+            console.print(f"        {spec.presenter.describe(event, names)}", markup=False, highlight=False)
 
     state = replay(record, on_step=None if quiet else show)
-    if spec is not None:
-        console.print(spec.render(state.view(None), None))
+    if not quiet:
+        console.print(spec.presenter.render(state.view(None), names), markup=False, highlight=False)
     return state
+
+
+def verify_all(path: Path) -> tuple[int, list[str]]:
+    """Replay every record of `path`; return how many verified and one line per bad one."""
+    good, bad = 0, []
+    for number, (line, item) in enumerate(iter_lines(path)):
+        if isinstance(item, RecordError):
+            bad.append(f"game {number} (line {line}): {item}")
+            continue
+        try:
+            replay(item)
+            good += 1
+        except RecordError as err:
+            bad.append(f"game {number} (line {line}): {quote(str(err), 300)[1:-1]}")
+    return good, bad

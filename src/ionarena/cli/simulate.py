@@ -9,14 +9,16 @@ from pathlib import Path
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..sim.backends import Backend
 from ..sim.runner import GameResult, SimConfig, iter_results
 from ..sim.stats import Summary, summarize
 from .common import console
 
 
-def run_simulation(config: SimConfig, workers: int, records: Path | None, show_progress: bool
-                   ) -> Summary:
-    """Run `config`, writing records as they arrive; return the summary."""
+def run_simulation(config: SimConfig, workers: int, records: Path | None, show_progress: bool,
+                   backend: Backend | None = None) -> Summary:
+    """Run `config` (on `backend`, default `workers` local processes), writing records as they
+    arrive; return the summary."""
     results: list[GameResult] = []
     handle = records.open("w", encoding="utf-8") if records else None
     start = time.perf_counter()
@@ -26,7 +28,7 @@ def run_simulation(config: SimConfig, workers: int, records: Path | None, show_p
                             console=console, transient=True, disable=not show_progress)
         with progress:
             task = progress.add_task(f"{config.game} x{config.games}", total=config.games, rate="")
-            for result in iter_results(config, workers):
+            for result in iter_results(config, workers, backend=backend):
                 results.append(result)
                 if handle is not None and result.record is not None:
                     handle.write(result.record + "\n")

@@ -52,6 +52,9 @@ class GameSpec:
     """Raises AssertionError when a state breaks a game invariant (e.g. cards not all accounted for)."""
     position: Callable[[Mapping[str, Any]], State] | None = None
     """Builds a position from plain data (tests set up the situations a rulebook sentence describes)."""
+    answer: Callable[[dict[str, Any], str], str | None] | None = None
+    """Answers a seat's question (bank's `inv`, `help`) from that seat's own view; None if `text` is
+    not a question (then it is a move)."""
 
     def check_players(self, players: object) -> int:
         """`players` as a player count of this game, or `UnknownGame` saying the range."""

@@ -1,4 +1,8 @@
-"""Drive a game with bots: one step at a time, for turn-based, simultaneous and timed games alike."""
+"""Drive a game with bots: one step at a time, for turn-based, simultaneous and timed games alike.
+
+When each bot moves, and when a timed game's host applies `timeout`, is decided by the one
+scheduler that tables use too (`ionarena.host.scheduler`), here in virtual time: nothing waits.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,25 @@ from collections.abc import Sequence
 
 from ..agents.base import Agent
 from ..core import HOST, State
+from ..host.scheduler import TIMEOUT, clock_text, plan
+
+__all__ = ["bot_step", "clock_text", "play_out"]
 
 
-def clock_text(seconds: float) -> str:
-    """The host action text that moves a timed game's clock to `seconds`."""
-    return f"at {seconds:.3f}"
+class _NoDelay(dict[int, float]):
+    """Every seat is a bot that moves at once (untimed games: the first actor acts)."""
+
+    def __contains__(self, seat: object) -> bool:
+        return True
+
+    def __missing__(self, seat: int) -> float:
+        return 0.0
+
+    def get(self, seat: int, default: object = None) -> float:  # type: ignore[override]
+        return 0.0
+
+
+_NO_DELAY = _NoDelay()
 
 
 def bot_step(state: State, agents: Sequence[Agent]) -> tuple[int | None, str] | None:
@@ -23,30 +41,22 @@ def bot_step(state: State, agents: Sequence[Agent]) -> tuple[int | None, str] | 
     """
     if state.is_over():
         return None
-    deadline = state.deadline()
-    actors = state.actors()
-    if deadline is None:
-        if not actors:
-            raise RuntimeError(f"{state.game_id}: no one may act but the game is not over")
-        player = actors[0]
-        action = agents[player].act(state, player)
-        state.apply(player, action)
-        return player, state.format_action(action)
-    now = state.now()
-    # Times are whole milliseconds, as the `at` text carries them, so a move never rounds onto
-    # the deadline it was meant to beat.
-    for when, player in sorted((round(now + agents[p].reaction_time, 3), p) for p in actors):
-        if when >= deadline:
-            break
+    timed = state.deadline() is not None
+    delays = {p: agents[p].reaction_time for p in state.actors()} if timed else _NO_DELAY
+    for due in plan(state, delays):
+        if due.kind == TIMEOUT:
+            state.apply_text(HOST, "timeout")
+            return HOST, "timeout"
+        player = due.seat
+        assert isinstance(player, int)
         action = agents[player].act(state, player)
         if action is None:
             continue
-        if when > now:
-            state.apply_text(HOST, clock_text(when))
+        if timed and due.when > state.now():
+            state.apply_text(HOST, clock_text(due.when))
         state.apply(player, action)
         return player, state.format_action(action)
-    state.apply_text(HOST, "timeout")
-    return HOST, "timeout"
+    raise RuntimeError(f"{state.game_id}: no one may act but the game is not over")
 
 
 def play_out(state: State, agents: Sequence[Agent], max_steps: int = 1_000_000) -> int:

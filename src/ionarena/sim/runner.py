@@ -1,21 +1,24 @@
-"""Batch runs: thousands of seeded bot games, in one process or many, with identical results.
+"""Batch runs: thousands of seeded bot games, in one process, many, or on Ray, with identical results.
 
 Game `i` of a run with seed `s` is seeded `derive_seed(s, "game", i)` and seat `k` plays the agent
 `agents[k % len(agents)]`, so a run's results depend only on its configuration, never on how many
-worker processes shared the work or in what order they finished.
+worker processes (or which backend, see `sim.backends`) shared the work or in what order they finished.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import make_agent
-from ..core import derive_seed, get_spec
+from ..core import State, derive_seed, get_spec
 from ..core.record import from_state
+from .backends import Backend, LocalBackend
 from .driver import play_out
+
+Observer = Callable[[State], dict[str, Any]]
+"""Reads a finished game through the public API (its events, its views) into small JSON-ready facts."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,10 @@ class SimConfig:
         """The reaction time (timed games) of each seat, cycling like the agents."""
         return [self.reaction_times[k % len(self.reaction_times)] for k in range(self.players)]
 
+    def play(self, index: int) -> GameResult:
+        """Play game `index` (a batch for `sim.backends`)."""
+        return play_one(self, index)
+
 
 @dataclass(frozen=True)
 class GameResult:
@@ -52,6 +59,10 @@ class GameResult:
     steps: int
     stats: dict[str, float]
     record: str | None = None
+    agents: tuple[str, ...] = ()
+    """The agent spec of each seat in this game."""
+    facts: dict[str, Any] | None = None
+    """What an observer read from the finished game (analysis runs only)."""
 
 
 def game_seed(config: SimConfig, index: int) -> int:
@@ -59,46 +70,40 @@ def game_seed(config: SimConfig, index: int) -> int:
     return derive_seed(config.seed, "game", index)
 
 
-def play_one(config: SimConfig, index: int) -> GameResult:
-    """Play game `index` of `config` to the end."""
-    seed = game_seed(config, index)
+def play_game(config: SimConfig, index: int, seed: int, seat_agents: Sequence[str],
+              observe: Observer | None = None) -> GameResult:
+    """Play one game of `config`'s game, variant and options with `seed` and these agents by seat."""
     spec = get_spec(config.game)
     state = spec.make(players=config.players, seed=seed, variant=config.variant, **config.options)
-    names = config.seat_agents()
+    names = list(seat_agents)
     agents = [make_agent(name, config.game, seat, seed, reaction_time=rt)
               for seat, (name, rt) in enumerate(zip(names, config.seat_reaction_times(), strict=True))]
     steps = play_out(state, agents)
     text = from_state(state, agents=names).to_json() if config.keep_records else None
     return GameResult(index=index, seed=seed, scores=list(state.scores()), winners=list(state.winners()),
-                      steps=steps, stats=dict(state.stats()), record=text)
+                      steps=steps, stats=dict(state.stats()), record=text, agents=tuple(names),
+                      facts=observe(state) if observe is not None else None)
 
 
-def _play_chunk(args: tuple[SimConfig, int, int]) -> list[GameResult]:
-    config, start, stop = args
-    from .. import games  # workers started with "spawn" must register the games too
-    games.load_all()
-    return [play_one(config, i) for i in range(start, stop)]
+def play_one(config: SimConfig, index: int) -> GameResult:
+    """Play game `index` of `config` to the end."""
+    return play_game(config, index, game_seed(config, index), config.seat_agents())
 
 
 def run(config: SimConfig, workers: int = 1,
-        on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
-    """Play every game of `config`; results in game order whatever `workers` is."""
-    results = list(iter_results(config, workers))
+        on_result: Callable[[GameResult], None] | None = None,
+        backend: Backend | None = None) -> list[GameResult]:
+    """Play every game of `config`; results in game order whatever `workers` or `backend` is."""
+    results = list(iter_results(config, workers, backend=backend))
     if on_result is not None:
         for result in results:
             on_result(result)
     return results
 
 
-def iter_results(config: SimConfig, workers: int = 1, chunk: int = 0) -> Iterator[GameResult]:
-    """Yield results in game order as they complete (for progress bars)."""
-    if workers <= 1:
-        for i in range(config.games):
-            yield play_one(config, i)
-        return
-    size = chunk or max(1, min(50, config.games // (workers * 8) or 1))
-    jobs = [(config, start, min(start + size, config.games)) for start in range(0, config.games, size)]
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(workers) as pool:
-        for batch in pool.imap(_play_chunk, jobs):
-            yield from batch
+def iter_results(config: SimConfig, workers: int = 1, chunk: int = 0,
+                 backend: Backend | None = None) -> Iterator[GameResult]:
+    """Yield results in game order as they complete (for progress bars); `backend` defaults to
+    `workers` local processes."""
+    chosen = backend if backend is not None else LocalBackend(workers, chunk)
+    yield from chosen.results(config)

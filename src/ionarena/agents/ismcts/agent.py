@@ -1,0 +1,100 @@
+"""`ISMCTSAgent`: the `ismcts` bot of every game (spec `ismcts[:iters=...,ms=...,c=...,...]`).
+
+Budget: `iters` iterations a move (deterministic for the agent's seed: simulations and tests), or
+`ms` milliseconds of wall clock (for people: not reproducible), or both (the first reached stops);
+neither: the game's default iterations (`agents/heuristics/<game>.py`). In a timed game the search
+also stops at 90% of the game seconds left on the move clock, read as wall-clock seconds, so that a
+bot playing people in real time always answers inside its clock; with the default budgets this
+never binds in simulations.
+
+The agent keeps only its settings and its own generator, so it pickles (for worker processes); it
+builds a fresh tree for every decision.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...core import Action, State, get_spec
+from ..base import Agent
+from ..heuristics import Heuristics, heuristics_for
+from ..policy import make_policy
+from .search import Budget, Search, SearchStats
+
+CLOCK_SHARE = 0.9
+"""Share of the move clock's time left that a timed game's search may use (wall clock)."""
+
+
+class ISMCTSAgent:
+    """Information-set Monte Carlo tree search over determinizations (see `search.py`)."""
+
+    name = "ismcts"
+
+    def __init__(self, game_id: str, seed: int = 0, *, iters: int | None = None, ms: float | None = None,
+                 c: float | None = None, eps: float | None = None, cutoff: int | None = None,
+                 rollout: str = "greedy", opp: str | None = None, reaction_time: float = 0.5):
+        self.game_id = game_id
+        self.rng = random.Random(seed)
+        h = self.heuristics
+        self.iters = iters if iters is not None or ms is not None else h.iterations
+        self.ms = ms
+        self.c = h.c if c is None else c
+        self.eps = h.eps if eps is None else eps
+        self.cutoff = cutoff
+        self.rollout = rollout
+        self.opp = h.opp if opp is None else opp
+        self.reaction_time = reaction_time
+        self.last: SearchStats | None = None
+        """What the last search did."""
+        self._policy: Agent | None = None
+
+    @property
+    def heuristics(self) -> Heuristics:
+        """The game's search settings and judgements."""
+        return heuristics_for(self.game_id)
+
+    def settings(self) -> dict[str, Any]:
+        """The effective settings (defaults filled in), for reports."""
+        return {"iters": self.iters, "ms": self.ms, "c": self.c, "eps": self.eps, "cutoff": self.cutoff,
+                "rollout": self.rollout, "opp": self.opp}
+
+    def act(self, state: State, player: int) -> Action | None:
+        """The searched move of `player` (forced moves and the game's delegated phases: no search)."""
+        legal = state.legal_actions(player)
+        if len(legal) <= 1:
+            return legal[0] if legal else None
+        h = self.heuristics
+        if h.delegate and state.view(player)["phase"] in h.delegate:
+            return self.policy().act(state, player)
+        search = self.search(state, player)
+        action = search.run(self.budget(state))
+        self.last = search.stats
+        return action
+
+    def search(self, state: State, player: int) -> Search:
+        """A new search for `player`'s decision in `state` (not run yet)."""
+        h = self.heuristics
+        rt = self.reaction_time
+        policies = [make_policy(self.rollout, self.game_id, self.eps, self.rng.getrandbits(62), rt)
+                    for _ in range(state.num_players)]
+        cutoff = h.cutoff_for(state.variant) if self.cutoff is None else self.cutoff
+        tree_opponents = self.opp == "tree" and not get_spec(self.game_id).simultaneous
+        return Search(state, player, h, policies, random.Random(self.rng.getrandbits(64)), c=self.c,
+                      cutoff=cutoff, tree_opponents=tree_opponents, reaction_time=rt)
+
+    def budget(self, state: State) -> Budget:
+        """This decision's budget: iterations and/or seconds (see the module docstring)."""
+        seconds = None if self.ms is None else self.ms / 1000
+        deadline = state.deadline()
+        if deadline is not None:
+            clock = max(0.01, CLOCK_SHARE * (deadline - state.now()))
+            seconds = clock if seconds is None else min(seconds, clock)
+        return Budget(iterations=self.iters, seconds=seconds)
+
+    def policy(self) -> Agent:
+        """The agent's own rollout policy (for delegated phases)."""
+        if self._policy is None:
+            self._policy = make_policy(self.rollout, self.game_id, 0.0, self.rng.getrandbits(62),
+                                       self.reaction_time)
+        return self._policy

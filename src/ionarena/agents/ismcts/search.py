@@ -1,0 +1,224 @@
+"""One ISMCTS decision: iterations over determinizations, a tree of decisions, policy rollouts.
+
+Each iteration:
+
+1. **Determinize**: `state.determinize(seat, rng)` resamples everything hidden from the searching
+   seat (other hands, the deck, face-down picks, future chance). The search never reads the real
+   state otherwise: a different hidden deal with the same seed gives the same choices.
+2. **Select and expand**: walk the tree from the root, choosing the searching seat's decisions (and,
+   in turn-based games with `opp=tree`, other seats' decisions, each by its own reward) by UCB
+   with availability counts, until a decision not tried yet: try it (the rollout policy's choice
+   first, then untried ones at random).
+   Other seats' turns that are not searched, and every choice another seat makes at the same time
+   as someone else (compound's picks, bank's shop), are played by the rollout policy reading that
+   seat's own view of the sample: they are sampled, never searched as if the searcher's choice
+   were seen.
+3. **Roll out** with the policy (each game's greedy with `eps` randomness by default) until the game
+   ends, or for `cutoff` moves, when the game's `evaluate` judges the position.
+4. **Back up** the values: every node adds the value to the seat that made its decision.
+
+Timed games are stepped as `sim.driver.bot_step` does: the seat whose reaction comes first moves
+after an `at <t>` clock tick; when no one can move before the deadline the host applies `timeout`.
+The chosen move is the root's most visited legal action.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from ...core import HOST, Action, State
+from ..base import Agent
+from ..heuristics import Heuristics, Values
+from .tree import Node
+
+MAX_STEPS = 100_000
+"""A rollout longer than this is a bug in a game (it never ends): fail loudly."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to search: `iterations`, and/or wall-clock `seconds` (the first reached stops)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+
+@dataclass
+class SearchStats:
+    """What one search did (for `ion bench` and curious people)."""
+
+    iterations: int = 0
+    tree_steps: int = 0
+    """Moves chosen in the tree (including other seats' policy moves between tree decisions)."""
+    rollout_steps: int = 0
+    """Moves played by the rollout policy after leaving the tree."""
+    host_steps: int = 0
+    """Clock ticks and timeouts applied (timed games)."""
+    evaluations: int = 0
+    """Rollouts cut off and judged by the game's evaluation."""
+    seconds: float = 0.0
+    nodes: int = 0
+
+
+class Search:
+    """The search for one decision of `seat` in `state` (see the module docstring)."""
+
+    def __init__(self, state: State, seat: int, heuristics: Heuristics, policies: Sequence[Agent],
+                 rng: random.Random, *, c: float, cutoff: int, tree_opponents: bool,
+                 reaction_time: float):
+        self.state = state
+        self.seat = seat
+        self.heuristics = heuristics
+        self.policies = policies
+        self.rng = rng
+        self.c = c
+        self.cutoff = cutoff
+        self.tree_opponents = tree_opponents
+        self.reaction_time = reaction_time
+        self.timed = state.deadline() is not None
+        self.root = Node()
+        self.stats = SearchStats()
+        self._timeout: Action | None = None
+
+    # -- the loop ---------------------------------------------------------------------------------
+
+    def run(self, budget: Budget) -> Action:
+        """Search within `budget`; the most visited legal action of the root."""
+        start = time.perf_counter()
+        stop = None if budget.seconds is None else start + budget.seconds
+        limit = budget.iterations
+        done = 0
+        while limit is None or done < limit:
+            if stop is not None and done and time.perf_counter() >= stop:
+                break
+            self.iterate()
+            done += 1
+        self.stats.iterations = done
+        self.stats.seconds = time.perf_counter() - start
+        self.stats.nodes = self.root.size()
+        return self.best_action()
+
+    def best_action(self) -> Action:
+        """The root's legal action tried most often (ties: the higher mean value)."""
+        legal = self.state.legal_actions(self.seat)
+        children = self.root.children
+
+        def rank(action: Action) -> tuple[int, float]:
+            child = children.get((self.seat, action))
+            if child is None or child.visits == 0:
+                return (0, 0.0)
+            return (child.visits, child.reward / child.visits)
+        return max(legal, key=rank)
+
+    def root_statistics(self) -> list[tuple[Action, int, float]]:
+        """(action, visits, mean value) of every root decision tried, most visited first."""
+        rows = [(key[1], child.visits, child.reward / child.visits)  # type: ignore[index]
+                for key, child in self.root.children.items() if child.visits]
+        return sorted(rows, key=lambda row: -row[1])
+
+    # -- one iteration ----------------------------------------------------------------------------
+
+    def iterate(self) -> None:
+        """Determinize, select and expand, roll out, back up."""
+        stats = self.stats
+        s = self.state.determinize(self.seat, self.rng)
+        seat = self.seat
+        node = self.root
+        path: list[tuple[Node, int]] = []
+        in_tree = True
+        moves = 0
+        steps = 0
+        values: Values | None = None
+        while values is None:
+            if s.is_over():
+                values = self.heuristics.outcome(s)
+                break
+            steps += 1
+            if steps > MAX_STEPS:
+                raise RuntimeError(f"{s.game_id}: a rollout did not end after {MAX_STEPS} steps")
+            player, when = self._turn(s)
+            if player is None:
+                s.apply(HOST, self._timeout_action(s))
+                stats.host_steps += 1
+                continue
+            if in_tree and (player == seat or (self.tree_opponents and not self._simultaneous(s))):
+                legal = s.legal_actions(player)
+                if len(legal) == 1:
+                    action = legal[0]
+                else:
+                    keys = [(player, a) for a in legal]
+                    untried = node.untried(keys)
+                    if untried:
+                        key: Hashable = self._expand_choice(s, player, untried, node)
+                        child = Node()
+                        node.children[key] = child
+                        in_tree = False
+                    else:
+                        key = node.select(keys, self.c)
+                        child = node.children[key]
+                    node = child
+                    path.append((child, player))
+                    action = key[1]  # type: ignore[index]
+                stats.tree_steps += 1
+            else:
+                if not in_tree:
+                    if self.cutoff and moves >= self.cutoff:
+                        values = self.heuristics.evaluate(s)
+                        stats.evaluations += 1
+                        break
+                    moves += 1
+                    stats.rollout_steps += 1
+                else:
+                    stats.tree_steps += 1
+                action = self._policy_action(s, player)
+            if when is not None and when > s.now():
+                s.apply_text(HOST, f"at {when:.3f}")
+                stats.host_steps += 1
+            s.apply(player, action)
+        for child, mover in path:
+            child.visits += 1
+            child.reward += values[mover]
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    def _turn(self, s: State) -> tuple[int | None, float | None]:
+        """Who moves next in `s` and at what game time (timed games); (None, None): the host's
+        timeout. The searching seat goes first among several actors (their choices are hidden from
+        one another until revealed, so the order changes nothing but who is searched first)."""
+        actors = s.actors()
+        if not self.timed:
+            if not actors:
+                raise RuntimeError(f"{s.game_id}: no one may act but the game is not over")
+            return (self.seat if self.seat in actors else actors[0]), None
+        deadline = s.deadline()
+        when = round(s.now() + self.reaction_time, 3)
+        if not actors or deadline is None or when >= deadline:
+            return None, None
+        return (self.seat if self.seat in actors else actors[0]), when
+
+    @staticmethod
+    def _simultaneous(s: State) -> bool:
+        return len(s.actors()) > 1
+
+    def _expand_choice(self, s: State, player: int, untried: list[Hashable], node: Node) -> Hashable:
+        """The first decision tried at a node is the rollout policy's; later ones are random."""
+        if not node.children:
+            key = (player, self.policies[player].act(s, player))
+            if key in untried:
+                return key
+        return untried[self.rng.randrange(len(untried))]
+
+    def _policy_action(self, s: State, player: int) -> Action:
+        action = self.policies[player].act(s, player)
+        if action is None:  # a policy that waits: take any legal move rather than stall the search
+            legal = s.legal_actions(player)
+            action = legal[self.rng.randrange(len(legal))]
+        return action
+
+    def _timeout_action(self, s: State) -> Action:
+        if self._timeout is None:
+            self._timeout = s.parse_action(HOST, "timeout")
+        return self._timeout

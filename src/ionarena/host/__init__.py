@@ -1,0 +1,30 @@
+"""The host: one `Table` per game, shared by every surface (terminal, web, IRC).
+
+    >>> from ionarena.host import Table
+    >>> table = Table("dots", players=3, bots={1: "greedy", 2: "random"}, seed=7, clock=lambda: 0.0)
+    >>> token = table.sit(0, "ada")
+    >>> table.start()
+    >>> table.pump()                     # bots move when due; None: nothing scheduled
+    >>> update = table.update(0)         # view, new events, legal moves as text, actors, deadline
+    >>> update = table.submit(0, update.legal[0], update.version)
+
+- `table` — `Table`, `Update`, `Subscription`, `StaleSubmit` (see its module docstring for the
+  whole contract: sit/leave, submit, ask, pump, updates).
+- `scheduler` — `plan`: when bots move and timeouts fire (also used by `ion simulate`).
+- `seats` — `Bot` specs (`greedy`, `greedy@0.8`), `SeatInfo`, `TableSettings` (takeover bot,
+  move limit for untimed games, bot delay, reaction time), seat tokens.
+- `journal` — what a table writes to its store (`Journal`, `LogEntry`, `TableInfo`, `Finish`).
+- `bots` — the window a bot sees (its seat only).
+
+The host is synchronous and does no I/O: surfaces own sockets and time, call `pump(now)` from
+their loop or a timer (at the time it returns), and receive updates through callbacks or polling.
+"""
+
+from .journal import Finish, Journal, LogEntry, MemoryJournal, SeatResult, Status, TableInfo
+from .scheduler import Due, plan
+from .seats import Bot, SeatInfo, TableSettings, hash_token
+from .table import Callback, Clock, StaleSubmit, Subscription, Table, Update, new_table_id
+
+__all__ = ["Bot", "Callback", "Clock", "Due", "Finish", "Journal", "LogEntry", "MemoryJournal", "SeatInfo",
+           "SeatResult", "StaleSubmit", "Status", "Subscription", "Table", "TableInfo", "TableSettings",
+           "Update", "hash_token", "new_table_id", "plan"]

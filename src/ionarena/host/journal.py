@@ -1,0 +1,131 @@
+"""What a table tells its journal (the store) and what it gets back on resume.
+
+A `Journal` receives a table's creation, every batch of applied actions, seat changes and status
+changes. `actions_applied` must make the batch durable before it returns: the table tells no seat
+of an action until it has. `ionarena.store.Store` is the SQL journal; tests use `MemoryJournal`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from ..core.record import GameRecord
+from .seats import SeatInfo, TableSettings
+
+Status = Literal["waiting", "playing", "over", "abandoned"]
+"""A table's life: `waiting` to start, `playing`, `over` (finished), `abandoned` (left unfinished)."""
+UNFINISHED: tuple[Status, ...] = ("waiting", "playing")
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One accepted action: the game version it made, who (None: the host), its text, and the
+    game time after it (timed games; None otherwise)."""
+
+    version: int
+    player: int | None
+    text: str
+    game_time: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """A seat's result when the game ends (kept for ratings)."""
+
+    seat: int
+    score: float
+    winner: bool
+    name: str
+    agent: str | None
+    """The bot spec that played the seat at the end, None for a person."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """A finished game: its record and each seat's result."""
+
+    record: GameRecord
+    results: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """Everything a journal keeps about a table besides its action log."""
+
+    id: str
+    game: str
+    variant: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    settings: TableSettings
+    status: Status
+    seats: tuple[SeatInfo, ...]
+
+
+class Journal(Protocol):
+    """Where a table's life is written (see the module docstring)."""
+
+    def table_opened(self, info: TableInfo) -> None:
+        """A new table (before any action)."""
+        ...
+
+    def actions_applied(self, table_id: str, entries: Sequence[LogEntry], finish: Finish | None) -> None:
+        """Actions accepted, in order; `finish` when they ended the game. Durable on return."""
+        ...
+
+    def seat_changed(self, table_id: str, seat: SeatInfo) -> None:
+        """Someone sat, left, or a bot took over."""
+        ...
+
+    def status_changed(self, table_id: str, status: Status, record: GameRecord | None = None) -> None:
+        """The table started or was abandoned (`record`: the game so far)."""
+        ...
+
+
+@dataclass
+class MemoryJournal:
+    """A journal in memory (tests, benchmarks): what a store would have kept."""
+
+    tables: dict[str, TableInfo] = field(default_factory=dict)
+    logs: dict[str, list[LogEntry]] = field(default_factory=dict)
+    finished: dict[str, Finish] = field(default_factory=dict)
+
+    def table_opened(self, info: TableInfo) -> None:
+        """Keep the table."""
+        self.tables[info.id] = info
+        self.logs[info.id] = []
+
+    def actions_applied(self, table_id: str, entries: Sequence[LogEntry], finish: Finish | None) -> None:
+        """Append the entries (refusing a version out of order, as the store's UNIQUE key would)."""
+        log = self.logs[table_id]
+        for entry in entries:
+            if entry.version != len(log) + 1:
+                raise RuntimeError(f"table {table_id}: version {entry.version} after {len(log)}")
+            log.append(entry)
+        if finish is not None:
+            self.finished[table_id] = finish
+            self._set(table_id, status="over")
+
+    def seat_changed(self, table_id: str, seat: SeatInfo) -> None:
+        """Replace the seat."""
+        info = self.tables[table_id]
+        seats = tuple(seat if s.seat == seat.seat else s for s in info.seats)
+        self._set(table_id, seats=seats)
+
+    def status_changed(self, table_id: str, status: Status, record: GameRecord | None = None) -> None:
+        """Keep the status."""
+        self._set(table_id, status=status)
+
+    def _set(self, table_id: str, **changes: Any) -> None:
+        from dataclasses import replace
+        self.tables[table_id] = replace(self.tables[table_id], **changes)
+
+    def entries(self, table_id: str) -> Sequence[LogEntry]:
+        """The log of a table."""
+        return self.logs[table_id]
+
+
+__all__ = ["UNFINISHED", "Finish", "Journal", "LogEntry", "MemoryJournal", "SeatResult", "Status", "TableInfo"]

@@ -1,0 +1,565 @@
+"""`Table`: one game hosted for people and bots — the authority every surface talks to.
+
+A table holds a game's `State` and its seats (a person, a bot, or open). Surfaces never touch the
+state: they call
+
+- `sit(seat, name) -> token` and `leave(seat)`; `authenticate(token) -> seat`;
+- `start(now)`: the game's clock starts (and bots begin to move) once the people have seen it;
+- `submit(seat, text, expected_version) -> Update`: a person's move as text. `StaleSubmit`
+  (a `StaleAction`) carries the current update when the game has moved on since
+  `expected_version`; `IllegalAction` says why a move is refused; nothing changes on error.
+  `expected_version=None` applies the move to the game as it is (chat-like surfaces of a real-time
+  game, where versions move while a person types);
+- `ask(seat, text) -> str | None`: a question answered from the seat's own view
+  (`GameSpec.answer`, e.g. bank's `inv`, `help`); None when the text is not a question;
+- `pump(now) -> wake-up time | None`: applies every bot move and timeout due by `now` and says
+  when something is next due (None: nothing until someone acts);
+- `update(seat, since)` (polling) or `subscribe(seat, callback)`: per-seat `Update`s — version,
+  view, the events that seat may see since its last update, its legal moves as text, actors,
+  deadline, over. `seat=None` is a spectator.
+
+The table does no I/O and reads no clock but the injected `clock` (any float seconds, e.g.
+`time.monotonic`; tests pass a fake). Times in updates (`deadline`) and `pump`'s result are on
+that clock. Timed games run in game seconds: the table maps its clock onto the game's from
+`start` on, and applies `at <t>` before each move so a record replays its timing exactly.
+
+Every call takes the table's lock (a State is not thread-safe): two threads submitting against
+the same version — exactly one wins, the other gets `StaleSubmit`. Callbacks run under that lock,
+in version order: they must be quick (an asyncio surface does `loop.call_soon_threadsafe(...)`)
+and may call the table's read methods. Each accepted action is applied to a copy of the state,
+written to the journal (the store commits it), and only then made current and told to any seat.
+
+Bots see only their seat's window (`host.bots`); their action text is never shown to people,
+who learn of moves through the events of their own seat (a Gift's card only reaches giver and
+receiver).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..agents import make_agent
+from ..core import (
+    HOST,
+    Actor,
+    Event,
+    GameSpec,
+    IllegalAction,
+    NoSuchSeat,
+    StaleAction,
+    State,
+    View,
+    get_spec,
+    new_seed,
+)
+from ..core.errors import RecordError, quote
+from ..core.record import GameRecord, from_state
+from ..core.registry import check_seed
+from .bots import bot_action, bot_agent
+from .journal import Finish, Journal, LogEntry, SeatResult, Status, TableInfo
+from .scheduler import BOT, LIMIT, TIMEOUT, Due, clock_text, plan
+from .seats import BOT as BOT_SEAT
+from .seats import OPEN, PERSON, Bot, SeatInfo, TableSettings, check_name, new_token, token_matches
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+
+
+def new_table_id() -> str:
+    """An unguessable table id (128 random bits, URL-safe)."""
+    import secrets
+    return secrets.token_urlsafe(16)
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """What one seat (None: a spectator) learns of the table at one version."""
+
+    table: str
+    seat: int | None
+    version: int
+    since: int
+    """`events` are every event the seat may see with a version after this one."""
+    view: View
+    events: tuple[Event, ...]
+    legal: tuple[str, ...]
+    """The seat's legal moves as text (empty when it may not act)."""
+    actors: tuple[int, ...]
+    deadline: float | None
+    """When the next deadline passes, on the table's clock (a timed game's clock, or the move
+    limit of an untimed table); None if there is none."""
+    over: bool
+    status: Status
+    names: tuple[str, ...]
+    """Display names by seat ("" where a presenter should say `Player <n>`)."""
+    seats: tuple[dict[str, Any], ...]
+    """Who holds each seat: `{seat, kind, name, bot}`."""
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data (events as `Event.to_json()`)."""
+        return {"table": self.table, "seat": self.seat, "version": self.version, "since": self.since,
+                "view": self.view, "events": [e.to_json() for e in self.events], "legal": list(self.legal),
+                "actors": list(self.actors), "deadline": self.deadline, "over": self.over,
+                "status": self.status, "names": list(self.names), "seats": list(self.seats)}
+
+
+Callback = Callable[[Update], None]
+
+
+class Subscription:
+    """A surface's callback for one seat; `cancel()` stops it."""
+
+    __slots__ = ("active", "callback", "seat", "seen")
+
+    def __init__(self, seat: int | None, callback: Callback, seen: int):
+        self.seat = seat
+        self.callback = callback
+        self.seen = seen
+        self.active = True
+
+    def cancel(self) -> None:
+        """No more updates."""
+        self.active = False
+
+
+class StaleSubmit(StaleAction):
+    """A move chosen against an older version; `update` is the seat's current update (with the
+    events since the version the move was chosen against)."""
+
+    def __init__(self, expected: int, current: int, update: Update):
+        super().__init__(expected, current)
+        self.update = update
+
+
+class Table:
+    """One game hosted for people and bots (see the module docstring)."""
+
+    def __init__(self, game: str, players: int | None = None, *,
+                 bots: Mapping[int, str | Bot] | None = None, seed: int | None = None,
+                 variant: str | None = None, options: Mapping[str, Any] | None = None,
+                 settings: TableSettings | None = None, table_id: str | None = None,
+                 clock: Clock = time.monotonic, journal: Journal | None = None):
+        """A new table of `game` (every seat open but those in `bots`: seat -> bot spec such as
+        `greedy` or `greedy@0.8`). The seed comes from `new_seed()` unless given. With a
+        `journal`, the table is written to it at once."""
+        spec = get_spec(game)
+        state = spec.make(players=players, seed=new_seed() if seed is None else check_seed(seed),
+                          variant=variant, **dict(options or {}))
+        settings = settings or TableSettings()
+        seats = [SeatInfo(seat, OPEN) for seat in range(state.num_players)]
+        for seat, bot in (bots or {}).items():
+            seat = state.check_seat(seat)
+            seats[seat] = SeatInfo(seat, BOT_SEAT, bot=str(Bot.parse(bot)))
+        self._setup(spec, state, table_id or new_table_id(), seats, settings, "waiting", clock, journal)
+        if journal is not None:
+            journal.table_opened(self.info())
+
+    @classmethod
+    def restore(cls, info: TableInfo, entries: Sequence[LogEntry], *, clock: Clock = time.monotonic,
+                journal: Journal | None = None) -> Table:
+        """A table rebuilt from its journal by replaying its log, each action checked against its
+        version and game time; `RecordError` names the table and the first action that does not
+        replay. A table that was playing starts again now (its game clock goes on from where it
+        stopped)."""
+        where = f"table {info.id}"
+        try:
+            spec = get_spec(info.game)
+            state = spec.make(players=info.players, seed=info.seed, variant=info.variant, **info.options)
+        except (IllegalAction, KeyError, ValueError) as err:
+            raise RecordError(f"{where}: {err}") from None
+        if len(info.seats) != state.num_players or [s.seat for s in info.seats] != list(range(state.num_players)):
+            raise RecordError(f"{where}: its seats do not match a {state.num_players}-player game")
+        for index, entry in enumerate(entries, start=1):
+            who = "host" if entry.player is None else f"player {entry.player}"
+            if entry.version != index:
+                raise RecordError(f"{where}: the action log jumps from version {index - 1} to {entry.version}")
+            try:
+                state.apply_text(HOST if entry.player is None else entry.player, entry.text)
+            except IllegalAction as err:
+                raise RecordError(f"{where}: action {index} ({who}: {quote(entry.text)}) does not "
+                                  f"replay: {err}") from None
+            if entry.game_time is not None and abs(state.now() - entry.game_time) > 1e-6:
+                raise RecordError(f"{where}: action {index} replays to game time {state.now():g}, "
+                                  f"not the logged {entry.game_time:g}")
+        table = cls.__new__(cls)
+        status: Status = "over" if state.is_over() else info.status
+        table._setup(spec, state, info.id, list(info.seats), info.settings, status, clock, journal)
+        if status == "playing":
+            table._begin(clock())
+        return table
+
+    def _setup(self, spec: GameSpec, state: State, table_id: str, seats: list[SeatInfo],
+               settings: TableSettings, status: Status, clock: Clock, journal: Journal | None) -> None:
+        self._lock = threading.RLock()
+        self.id = table_id
+        self.spec = spec
+        self._state = state
+        self._seats = seats
+        self.settings = settings
+        self._status: Status = status
+        self.clock = clock
+        self.journal = journal
+        self._origin = 0.0
+        self._offset = state.now()
+        self._changed_at = 0.0
+        self._waiting: set[int] = set()
+        self._subs: list[Subscription] = []
+        self._told: dict[int | None, int] = {}
+        self._reaction: dict[int, float] = {}
+        takeover = settings.takeover
+        if takeover is not None:
+            make_agent(Bot.parse(takeover).name, spec.id)  # an unknown bot fails now, not mid-game
+        for info in seats:
+            if info.kind == BOT_SEAT:
+                self._reaction[info.seat] = self._reaction_of(info)
+
+    # -- facts ------------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """The game's id."""
+        return self.spec.id
+
+    @property
+    def seed(self) -> int:
+        """The game's seed (keep it from players until the game is over: it rebuilds every hand)."""
+        return self._state.seed
+
+    @property
+    def players(self) -> int:
+        """How many seats."""
+        return self._state.num_players
+
+    @property
+    def version(self) -> int:
+        """The game version (actions applied)."""
+        return self._state.version
+
+    @property
+    def status(self) -> Status:
+        """`waiting`, `playing`, `over` or `abandoned`."""
+        return self._status
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """Who holds each seat."""
+        return tuple(self._seats)
+
+    def info(self) -> TableInfo:
+        """What a journal keeps of this table."""
+        with self._lock:
+            state = self._state
+            return TableInfo(id=self.id, game=self.spec.id, variant=state.variant, players=state.num_players,
+                             seed=state.seed, options=dict(state.options), settings=self.settings,
+                             status=self._status, seats=tuple(self._seats))
+
+    def record(self) -> GameRecord:
+        """The game so far as a record (seed + config + action log; scores once over)."""
+        with self._lock:
+            return from_state(self._state, agents=self._agent_labels())
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._state.is_over()
+
+    # -- seats --------------------------------------------------------------------------------------
+
+    def sit(self, seat: int, name: str) -> str:
+        """Seat a person called `name` in an open seat (or one a bot took over when its person
+        left); return the seat's token (kept only as a hash)."""
+        with self._lock:
+            seat = self._state.check_seat(seat)
+            current = self._seats[seat]
+            if current.kind == PERSON:
+                raise IllegalAction(f"seat {seat} is taken")
+            if current.kind == BOT_SEAT and not current.takeover:
+                raise IllegalAction(f"seat {seat} is a bot's seat")
+            if self._status in ("over", "abandoned"):
+                raise IllegalAction("the game is over")
+            token = new_token()
+            from .seats import hash_token
+            self._set_seat(SeatInfo(seat, PERSON, name=check_name(name), token_hash=hash_token(token)))
+            return token
+
+    def leave(self, seat: int) -> None:
+        """The person in `seat` goes: the takeover bot plays on for them (if the table has one),
+        else the seat is open again."""
+        with self._lock:
+            seat = self._state.check_seat(seat)
+            if self._seats[seat].kind != PERSON:
+                raise IllegalAction(f"nobody sits in seat {seat}")
+            takeover = self.settings.takeover
+            if takeover is None or self._status in ("over", "abandoned"):
+                self._set_seat(SeatInfo(seat, OPEN))
+            else:
+                self._set_seat(SeatInfo(seat, BOT_SEAT, bot=takeover, takeover=True))
+
+    def authenticate(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        if not isinstance(token, str):
+            return None
+        with self._lock:
+            for info in self._seats:
+                if info.kind == PERSON and token_matches(token, info.token_hash):
+                    return info.seat
+            return None
+
+    def _set_seat(self, info: SeatInfo) -> None:
+        if self.journal is not None:
+            self.journal.seat_changed(self.id, info)
+        self._seats[info.seat] = info
+        self._reaction.pop(info.seat, None)
+        self._waiting.discard(info.seat)
+        if info.kind == BOT_SEAT:
+            self._reaction[info.seat] = self._reaction_of(info)
+        self._notify()
+
+    def _reaction_of(self, info: SeatInfo) -> float:
+        bot = Bot.parse(info.bot or "random")
+        if bot.reaction_time is not None:
+            return bot.reaction_time
+        if self.settings.reaction_time is not None:
+            return self.settings.reaction_time
+        return float(make_agent(bot.name, self.spec.id, info.seat).reaction_time)
+
+    # -- the game's life ----------------------------------------------------------------------------
+
+    def start(self, now: float | None = None) -> None:
+        """Start the game: bots begin to move and a timed game's clock runs from `now`."""
+        with self._lock:
+            if self._status != "waiting":
+                raise IllegalAction(f"the table is {self._status}, not waiting to start")
+            if self.journal is not None:
+                self.journal.status_changed(self.id, "playing")
+            self._status = "playing"
+            self._begin(self.clock() if now is None else now)
+            self._notify()
+
+    def _begin(self, now: float) -> None:
+        self._origin = now
+        self._offset = self._state.now()
+        self._changed_at = now
+
+    def abandon(self) -> None:
+        """Stop an unfinished game for good (its log and record so far are kept)."""
+        with self._lock:
+            if self._status in ("over", "abandoned"):
+                return
+            if self.journal is not None:
+                self.journal.status_changed(self.id, "abandoned", self.record())
+            self._status = "abandoned"
+            self._notify()
+
+    def game_time(self, now: float) -> float:
+        """The game seconds of a timed game at `now` on the table's clock."""
+        if self._status != "playing":
+            return self._offset
+        return self._offset + max(0.0, now - self._origin)
+
+    def clock_at(self, game_seconds: float) -> float:
+        """When a timed game reaches `game_seconds`, on the table's clock."""
+        return self._origin + (game_seconds - self._offset)
+
+    # -- moves --------------------------------------------------------------------------------------
+
+    def submit(self, seat: int, text: str, expected_version: int | None = None) -> Update:
+        """A person's move (see the module docstring); returns the seat's new update."""
+        with self._lock:
+            now = self.clock()
+            seat = self._state.check_seat(seat)
+            if self._seats[seat].kind != PERSON:
+                raise IllegalAction(f"seat {seat} is {'a bot' if self._seats[seat].kind == BOT_SEAT else 'open'}: "
+                                    f"only the person sitting there moves for it")
+            if not isinstance(text, str):
+                raise IllegalAction(f"a move is text, not {quote(text)}")
+            if expected_version is not None and (expected_version.__class__ is not int or expected_version < 0):
+                raise IllegalAction(f"a version is a whole number, not {quote(expected_version)}")
+            self._pump(now)
+            state = self._state
+            if expected_version is not None and expected_version != state.version:
+                raise StaleSubmit(expected_version, state.version,
+                                  self._update(seat, since=min(expected_version, state.version)))
+            if self._status != "playing":
+                raise IllegalAction("the game is over" if self._status in ("over", "abandoned")
+                                    else "the game has not started yet")
+            trial = state.clone()
+            entries: list[LogEntry] = []
+            if trial.deadline() is not None:
+                at = math.floor(self.game_time(now) * 1000) / 1000
+                if at > trial.now():
+                    self._apply(trial, HOST, trial.parse_action(HOST, clock_text(at)), entries)
+            self._apply(trial, seat, trial.parse_action(seat, text), entries)
+            self._commit(trial, entries)
+            self._changed_at = now
+            return self._update(seat, since=self._told.get(seat, -1) if expected_version is None
+                                else expected_version)
+
+    def ask(self, seat: int | None, text: str) -> str | None:
+        """The answer to a question asked from `seat` (bank's `inv`, `help`), from that seat's own
+        view; None when `text` is not a question of this game."""
+        with self._lock:
+            if seat is not None:
+                seat = self._state.check_seat(seat)
+            if not isinstance(text, str) or self.spec.answer is None:
+                return None
+            return self.spec.answer(self._state.view(seat), text)
+
+    def pump(self, now: float | None = None) -> float | None:
+        """Apply every bot move and timeout due by `now` (default: the clock); return when the next
+        one is due on the table's clock, or None when nothing is scheduled."""
+        with self._lock:
+            return self._pump(self.clock() if now is None else now)
+
+    def next_due(self) -> Due | None:
+        """The next scheduled thing (game seconds in timed games), without applying anything."""
+        with self._lock:
+            dues = self._plan()
+            return dues[0] if dues else None
+
+    def _plan(self) -> list[Due]:
+        if self._status != "playing":
+            return []
+        state = self._state
+        if state.deadline() is not None:
+            return plan(state, self._reaction, skip=self._waiting)
+        delays = dict.fromkeys(self._reaction, self.settings.bot_delay)
+        return plan(state, delays, self._changed_at, skip=self._waiting, limit=self.settings.move_limit)
+
+    def _pump(self, now: float) -> float | None:
+        while True:
+            dues = self._plan()
+            if not dues:
+                return None
+            due = dues[0]
+            timed = self._state.deadline() is not None
+            wake = self.clock_at(due.when) if timed else due.when
+            if (self.game_time(now) if timed else now) < due.when:
+                return wake
+            self._do(due, timed)
+
+    def _do(self, due: Due, timed: bool) -> None:
+        state = self._state
+        entries: list[LogEntry] = []
+        if due.kind == TIMEOUT:
+            trial = state.clone()
+            self._apply(trial, HOST, trial.parse_action(HOST, "timeout"), entries)
+        else:
+            seat = due.seat
+            assert isinstance(seat, int)
+            if due.kind == BOT:
+                bot = Bot.parse(self._seats[seat].bot or "random")
+                name, reaction = bot.name, self._reaction.get(seat)
+            else:  # LIMIT: the takeover bot moves for this seat once
+                assert due.kind == LIMIT
+                name, reaction = Bot.parse(self.settings.takeover or "random").name, None
+            agent = bot_agent(name, self.spec.id, seat, state.seed, state.version, reaction)
+            action = bot_action(agent, state, seat)
+            if action is None:
+                self._waiting.add(seat)
+                return
+            trial = state.clone()
+            if timed and due.when > trial.now():
+                self._apply(trial, HOST, trial.parse_action(HOST, clock_text(due.when)), entries)
+            self._apply(trial, seat, action, entries)
+        self._commit(trial, entries)
+        if not timed:
+            self._changed_at = due.when
+
+    def _apply(self, trial: State, actor: Actor, action: Any, entries: list[LogEntry]) -> None:
+        trial.apply(actor, action)
+        entries.append(LogEntry(trial.version, None if actor is HOST else actor,  # type: ignore[arg-type]
+                                trial.format_action(action),
+                                round(trial.now(), 3) if self.spec.timed else None))
+
+    def _commit(self, trial: State, entries: list[LogEntry]) -> None:
+        finish = self._finish(trial) if trial.is_over() else None
+        if self.journal is not None:
+            self.journal.actions_applied(self.id, entries, finish)
+        self._state = trial
+        self._waiting.clear()
+        if finish is not None:
+            self._status = "over"
+        self._notify()
+
+    def _agent_labels(self) -> list[str]:
+        return [info.bot or "" if info.kind == BOT_SEAT else info.kind for info in self._seats]
+
+    def _finish(self, state: State) -> Finish:
+        record = from_state(state, agents=self._agent_labels())
+        scores, winners = state.scores(), set(state.winners())
+        results = tuple(SeatResult(seat=info.seat, score=float(scores[info.seat]), winner=info.seat in winners,
+                                   name=info.display_name() or f"Player {info.seat}",
+                                   agent=info.bot if info.kind == BOT_SEAT else None)
+                        for info in self._seats)
+        return Finish(record, results)
+
+    # -- updates ------------------------------------------------------------------------------------
+
+    def update(self, seat: int | None, since: int | None = None) -> Update:
+        """The seat's update now, with its events after version `since` (default: since the last
+        update this table produced for that seat)."""
+        with self._lock:
+            if seat is not None:
+                seat = self._state.check_seat(seat)
+            return self._update(seat, self._told.get(seat, -1) if since is None else since)
+
+    def subscribe(self, seat: int | None, callback: Callback, since: int = -1) -> Subscription:
+        """Call `callback(update)` now (events after `since`: by default the whole game) and after
+        every change of the table, each time with the events since the previous call."""
+        with self._lock:
+            if seat is not None:
+                seat = self._state.check_seat(seat)
+            sub = Subscription(seat, callback, since)
+            self._subs.append(sub)
+            self._deliver(sub)
+            return sub
+
+    def _deliver(self, sub: Subscription) -> None:
+        update = self._update(sub.seat, sub.seen)
+        sub.seen = update.version
+        try:
+            sub.callback(update)
+        except Exception:  # a broken surface must not break the table
+            log.exception("table %s: a subscriber of seat %s failed", self.id, sub.seat)
+
+    def _notify(self) -> None:
+        self._subs = [sub for sub in self._subs if sub.active]
+        for sub in list(self._subs):
+            if sub.active:
+                self._deliver(sub)
+
+    def _deadline(self) -> float | None:
+        state = self._state
+        if self._status != "playing" or state.is_over():
+            return None
+        deadline = state.deadline()
+        if deadline is not None:
+            return self.clock_at(deadline)
+        limit = self.settings.move_limit
+        if limit is not None and any(self._seats[p].kind != BOT_SEAT for p in state.actors()):
+            return self._changed_at + limit
+        return None
+
+    def _update(self, seat: int | None, since: int) -> Update:
+        state = self._state
+        version = state.version
+        since = max(-1, min(since, version))
+        legal: tuple[str, ...] = ()
+        if seat is not None and self._status == "playing" and seat in state.actors():
+            legal = tuple(state.format_action(a) for a in state.legal_actions(seat))
+        self._told[seat] = version
+        return Update(table=self.id, seat=seat, version=version, since=since, view=state.view(seat),
+                      events=tuple(state.events(seat, since)), legal=legal, actors=tuple(state.actors()),
+                      deadline=self._deadline(), over=state.is_over(), status=self._status,
+                      names=tuple(info.display_name() for info in self._seats),
+                      seats=tuple(info.public() for info in self._seats))
+
+
+__all__ = ["Callback", "Clock", "NoSuchSeat", "StaleSubmit", "Subscription", "Table", "Update", "new_table_id"]

@@ -1,0 +1,413 @@
+"""The table: seats, submit, pump, updates — driven by a fake clock (no sleeping anywhere)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from ionarena.core import HOST, IllegalAction, NoSuchSeat, StaleAction
+from ionarena.core.record import from_state, replay
+from ionarena.host import Bot, MemoryJournal, StaleSubmit, Table, TableSettings, Update
+from ionarena.host.bots import SeatWindow
+from ionarena.host.scheduler import BOT, LIMIT, TIMEOUT, Due, plan
+
+from .conftest import FakeClock
+
+
+def ticker(clock: FakeClock, bots: dict[int, str], **kw) -> Table:
+    return Table("ticker", players=3, bots=bots, seed=11, clock=clock, **kw)
+
+
+def log_texts(table: Table) -> list[tuple[int | None, str]]:
+    return list(table.record().actions)
+
+
+# -- time: reaction times, timeouts, the first move ---------------------------------------------
+
+
+def test_bots_move_at_their_reaction_time_and_the_host_times_out_a_person(clock):
+    table = ticker(clock, {1: "random@0.4", 2: "random@1.2"})
+    table.sit(0, "ada")
+    assert table.pump(100.0) is None, "nothing moves before the table starts"
+    clock.now = 10.0
+    table.start()
+    assert table.pump() == 13.0              # seat 0 (a person) is on turn: only the 3 s timeout is due
+    assert table.pump(12.999) == 13.0 and table.version == 0
+    assert table.pump(13.0) == 13.4          # timeout at game time 3.0; seat 1's bot reacts 0.4 s later
+    assert log_texts(table) == [(None, "timeout")]
+    assert table.pump(13.4) == 14.6          # seat 1 moved at 3.4 game seconds; seat 2 reacts in 1.2 s
+    actions = log_texts(table)
+    assert actions[1] == (None, "at 3.400") and actions[2][0] == 1
+    assert table.pump(14.6) == 17.6          # seat 2 moved at 4.6: back to the person, deadline 7.6
+    assert log_texts(table)[3] == (None, "at 4.600") and log_texts(table)[4][0] == 2
+    assert table.update(0).deadline == 17.6
+
+
+def test_a_persons_move_in_a_timed_game_is_stamped_with_the_time_it_was_made(clock):
+    table = ticker(clock, {1: "random@0.5", 2: "random@0.5"})
+    table.sit(0, "ada")
+    table.start(0.0)
+    clock.now = 1.25
+    update = table.submit(0, "tap", 0)
+    assert log_texts(table) == [(None, "at 1.250"), (0, "tap")]
+    assert update.version == 2 and [e.kind for e in update.events] == ["tap", "secret"]
+    assert table.pump(1.5) == 1.75 and table.version == 2      # seat 1 reacts 0.5 s after the move
+    table.pump(1.75)
+    assert log_texts(table)[2] == (None, "at 1.750") and log_texts(table)[3][0] == 1
+
+
+def test_a_timed_move_after_the_deadline_comes_after_the_timeout_and_is_stale(clock):
+    table = ticker(clock, {1: "random@9", 2: "random@9"})
+    table.sit(0, "ada")
+    table.start(0.0)
+    clock.now = 3.5
+    with pytest.raises(StaleSubmit) as caught:
+        table.submit(0, "tap", 0)
+    assert caught.value.update.version == 1 and caught.value.update.events[0].kind == "timeout"
+    assert log_texts(table) == [(None, "timeout")]
+
+
+def test_untimed_bots_wait_the_tables_bot_delay(clock):
+    table = Table("dots", players=3, bots={0: "greedy", 1: "greedy", 2: "greedy"}, seed=3, clock=clock,
+                  settings=TableSettings(bot_delay=1.5))
+    table.start(100.0)
+    assert table.pump(101.0) == 101.5 and table.version == 0
+    assert table.pump(101.5) == 103.0 and table.version == 1
+    assert table.pump(104.6) == 106.0 and table.version == 3  # late pumps catch up on the schedule
+
+
+def test_a_move_limit_has_the_takeover_bot_move_for_the_person_who_keeps_the_seat(clock):
+    table = Table("dots", players=2, bots={1: "greedy"}, seed=5, clock=clock,
+                  settings=TableSettings(move_limit=20.0))
+    table.sit(0, "ada")
+    table.start(0.0)
+    table.pump(0.0)
+    while 0 not in table.update(0).actors:  # seat 1 may start
+        table.pump(clock.now)
+    since = table.version
+    deadline = table.update(0).deadline
+    assert deadline is not None
+    assert table.pump(deadline - 0.01) == deadline and table.version == since
+    table.pump(deadline)
+    assert table.version > since and table.record().actions[since][0] == 0
+    assert table.seats[0].kind == "person" and table.seats[0].name == "ada"
+
+
+def test_without_a_move_limit_a_persons_turn_waits_forever(clock):
+    table = Table("dots", players=2, bots={1: "greedy"}, seed=5, clock=clock)
+    table.sit(0, "ada")
+    table.start(0.0)
+    table.pump(0.0)
+    if 0 in table.update(0).actors:
+        assert table.pump(1e9) is None and table.update(0).deadline is None
+
+
+def test_plan_orders_bots_by_reaction_then_actor_order_and_ends_with_the_timeout():
+    from ionarena import make
+    state = make("ticker", players=3, seed=1)
+    due = plan(state, {0: 0.5})
+    assert due == [Due(0.5, 0, BOT), Due(3.0, HOST, TIMEOUT)]
+    assert plan(state, {0: 3.0})[0].kind == TIMEOUT  # a bot due at the deadline is too late
+    dots = make("dots", players=3, seed=1)
+    actor = dots.actors()[0]
+    assert [d.kind for d in plan(dots, {}, 5.0)] == []
+    assert [(d.when, d.seat, d.kind) for d in plan(dots, {}, 5.0, limit=30.0)] == [(35.0, actor, LIMIT)]
+
+
+# -- submit: stale, illegal, nothing changes on error --------------------------------------------
+
+
+def test_a_stale_submit_is_refused_with_the_current_update_and_changes_nothing(clock):
+    table = Table("dots", players=2, seed=9, clock=clock)
+    table.sit(0, "ada")
+    table.sit(1, "bob")
+    table.start(0.0)
+    first = table.update(None).actors[0]
+    legal = table.update(first).legal
+    table.submit(first, legal[-1], 0)
+    before = table.record()
+    second = table.update(None).actors[0]
+    with pytest.raises(StaleSubmit) as caught:
+        table.submit(second, table.update(second).legal[0], 0)
+    assert isinstance(caught.value, StaleAction)
+    update = caught.value.update
+    assert update.version == 1 and update.seat == second and update.since == 0
+    assert [e.version for e in update.events] and all(e.version == 1 for e in update.events)
+    assert table.record() == before
+
+
+@pytest.mark.parametrize("text", ["play joker 99", "", "x" * 400, "draw draw"])
+def test_an_illegal_submit_says_why_and_changes_nothing(clock, text):
+    journal = MemoryJournal()
+    table = Table("dots", players=2, seed=9, clock=clock, journal=journal)
+    table.sit(0, "ada")
+    table.sit(1, "bob")
+    table.start(0.0)
+    seat = table.update(None).actors[0]
+    with pytest.raises(IllegalAction) as caught:
+        table.submit(seat, text, 0)
+    assert str(caught.value)
+    assert table.version == 0 and journal.entries(table.id) == []
+
+
+def test_only_the_person_in_a_seat_moves_for_it(clock):
+    table = Table("dots", players=3, bots={1: "greedy"}, seed=9, clock=clock)
+    table.start(0.0)
+    with pytest.raises(IllegalAction, match="a bot"):
+        table.submit(1, "draw")
+    with pytest.raises(IllegalAction, match="open"):
+        table.submit(2, "draw")
+    with pytest.raises(NoSuchSeat):
+        table.submit(7, "draw")
+
+
+def test_no_move_before_start_or_after_the_end(clock):
+    table = Table("dots", players=2, bots={1: "random"}, seed=2, clock=clock)
+    table.sit(0, "ada")
+    with pytest.raises(IllegalAction, match="not started"):
+        table.submit(0, "draw")
+    table.start(0.0)
+    while not table.is_over():
+        update = table.update(0)
+        if update.legal:
+            table.submit(0, update.legal[0], update.version)
+        table.pump(0.0)
+    assert table.status == "over"
+    with pytest.raises(IllegalAction, match="over"):
+        table.submit(0, "draw")
+
+
+def test_two_threads_submitting_for_one_version_exactly_one_wins(clock):
+    table = Table("dots", players=2, seed=21, clock=clock)
+    table.sit(0, "ada")
+    table.sit(1, "bob")
+    table.start(0.0)
+    rounds = 0
+    while not table.is_over() and rounds < 40:
+        version = table.version
+        seat = table.update(None).actors[0]
+        legal = table.update(seat).legal
+        barrier = threading.Barrier(2)
+        outcomes: list[str] = []
+
+        def attempt(text: str, version: int = version, seat: int = seat, barrier=barrier, outcomes=outcomes):
+            barrier.wait()
+            try:
+                table.submit(seat, text, version)
+                outcomes.append("won")
+            except StaleSubmit:
+                outcomes.append("stale")
+
+        threads = [threading.Thread(target=attempt, args=(legal[k % len(legal)],)) for k in (0, -1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(outcomes) == ["stale", "won"]
+        assert table.version == version + 1
+        rounds += 1
+    assert rounds >= 10
+
+
+# -- seats ------------------------------------------------------------------------------------------
+
+
+def test_sit_gives_a_token_kept_only_as_a_hash(clock):
+    table = Table("dots", players=3, bots={2: "greedy"}, seed=1, clock=clock)
+    token = table.sit(0, "  ada  ")
+    assert table.authenticate(token) == 0 and table.authenticate(token + "x") is None
+    assert table.seats[0].name == "ada" and table.seats[0].token_hash != token
+    assert token not in repr(table.info())
+    with pytest.raises(IllegalAction, match="taken"):
+        table.sit(0, "eve")
+    with pytest.raises(IllegalAction, match="bot"):
+        table.sit(2, "eve")
+    for bad in ("", "   ", "a" * 33, "bell\x07"):
+        with pytest.raises(IllegalAction):
+            table.sit(1, bad)
+    assert table.seats[1].kind == "open"
+
+
+def test_a_person_who_leaves_mid_game_is_replaced_by_the_takeover_bot_and_can_come_back(clock):
+    table = Table("dots", players=3, bots={1: "random", 2: "random"}, seed=4, clock=clock)
+    table.sit(0, "ada")
+    table.start(0.0)
+    table.pump(0.0)
+    table.leave(0)
+    assert table.seats[0].kind == "bot" and table.seats[0].bot == "greedy"
+    table.pump(0.0)
+    moved = [p for p, _ in table.record().actions]
+    assert 0 in moved or table.is_over()
+    if not table.is_over():
+        token = table.sit(0, "ada")
+        assert table.authenticate(token) == 0 and table.seats[0].kind == "person"
+
+
+def test_without_a_takeover_bot_the_seat_is_open_and_the_game_waits(clock):
+    table = Table("dots", players=2, bots={1: "random"}, seed=4, clock=clock,
+                  settings=TableSettings(takeover=None))
+    table.sit(0, "ada")
+    table.start(0.0)
+    table.pump(0.0)
+    table.leave(0)
+    assert table.seats[0].kind == "open"
+    assert table.pump(1e6) is None and not table.is_over()
+    table.sit(0, "bob")
+    assert table.seats[0].name == "bob"
+
+
+def test_bot_specs_and_settings_are_checked():
+    with pytest.raises(Exception, match="no agent called"):
+        Table("dots", players=2, bots={1: "genius"}, seed=1)
+    with pytest.raises(IllegalAction):
+        Bot.parse("greedy@fast")
+    with pytest.raises(IllegalAction):
+        TableSettings(move_limit=0)
+    assert str(Bot.parse("greedy@0.8")) == "greedy@0.8"
+
+
+# -- updates: who sees what ----------------------------------------------------------------------------
+
+
+def play_dots_watched(seed: int, players: int = 4):
+    table = Table("dots", players=players, bots={k: "greedy" for k in range(players)}, seed=seed,
+                  clock=lambda: 0.0)
+    seen: dict[int | None, list[Update]] = {seat: [] for seat in [None, *range(players)]}
+    for seat in seen:
+        table.subscribe(seat, seen[seat].append)
+    table.start(0.0)
+    table.pump(0.0)
+    return table, seen
+
+
+def test_every_event_reaches_exactly_the_seats_allowed_to_see_it():
+    """Dots: "give one of your cards to any player": a Gift's card is private to giver and
+    receiver; everyone else (spectators too) reads that a card changed hands."""
+    gifts = 0
+    for seed in range(8):
+        table, seen = play_dots_watched(seed)
+        assert table.is_over()
+        final = table._state
+        for seat, updates in seen.items():
+            delivered = [e for u in updates for e in u.events]
+            assert delivered == final.events(seat), f"seat {seat}: events lost, repeated or extra"
+            versions = [u.version for u in updates]
+            assert versions == sorted(versions)
+        for seat, updates in seen.items():
+            for event in (e for u in updates for e in u.events):
+                if event.kind == "gift":
+                    giver, receiver = event.data["player"], event.data["to"]
+                    if seat in (giver, receiver):
+                        assert "card" in event.data
+                    else:
+                        assert "card" not in event.data, f"seat {seat} saw a gift's card"
+                    gifts += seat == giver
+    assert gifts > 0, "no gift was played: choose other seeds"
+
+
+def test_updates_carry_legal_moves_only_for_the_acting_seat_and_never_a_bots_action_text():
+    table, seen = play_dots_watched(3, players=3)
+    for seat, updates in seen.items():
+        for update in updates:
+            if update.legal:
+                assert seat is not None and seat in update.actors
+            assert update.view["seat"] == seat
+    texts = {text for _, text in table.record().actions}
+    spectator_json = repr([u.to_json() for u in seen[None]])
+    assert not any(f"'{t}'" in spectator_json for t in texts if "gift" in t)
+
+
+def test_updates_since_a_version_and_polling(clock):
+    table = Table("dots", players=2, bots={0: "random", 1: "random"}, seed=8, clock=clock)
+    table.start(0.0)
+    table.pump(0.0)
+    full = table.update(0, since=-1)
+    assert full.since == -1 and full.events[0].version == 0
+    again = table.update(0)
+    assert again.events == () and again.version == full.version
+    assert table.update(0, since=3).events == tuple(table._state.events(0, 3))
+
+
+def test_a_subscriber_hears_of_an_action_only_after_the_journal_has_it(clock):
+    journal = MemoryJournal()
+    table = Table("dots", players=3, bots={k: "random" for k in range(3)}, seed=5, clock=clock,
+                  journal=journal)
+    checks: list[bool] = []
+    table.subscribe(None, lambda u: checks.append(len(journal.entries(table.id)) >= u.version))
+    table.start(0.0)
+    table.pump(0.0)
+    assert table.is_over() and len(checks) > 10 and all(checks)
+    assert table.id in journal.finished
+
+
+def test_a_journal_that_fails_leaves_the_table_as_it_was(clock):
+    class Broken(MemoryJournal):
+        def actions_applied(self, table_id, entries, finish):
+            raise OSError("disk full")
+
+    table = Table("dots", players=2, seed=5, clock=clock, journal=Broken())
+    table.sit(0, "ada")
+    table.sit(1, "bob")
+    table.start(0.0)
+    told: list[Update] = []
+    table.subscribe(None, told.append)
+    seat = table.update(None).actors[0]
+    with pytest.raises(OSError):
+        table.submit(seat, table.update(seat).legal[0], 0)
+    assert table.version == 0 and len(told) == 1
+
+
+def test_ask_answers_from_the_seats_own_view(clock):
+    table = ticker(clock, {1: "random", 2: "random"})
+    table.sit(0, "ada")
+    table.start(0.0)
+    table.submit(0, "tap", 0)
+    assert table.ask(0, "score") == "You have 1 points."
+    assert table.ask(None, "score") == "Spectators have no score."
+    assert table.ask(0, "tap") is None
+    assert table.version == 2
+
+
+def test_a_bots_window_shows_only_its_own_seat():
+    from ionarena import make
+    state = make("dots", players=3, seed=1)
+    window = SeatWindow(state, 1)
+    assert window.view(1) == state.view(1) and window.view(None) == state.view(None)
+    for peek in (lambda: window.view(0), lambda: window.legal_actions(2),
+                 lambda: window.determinize(0, __import__("random").Random(1))):
+        with pytest.raises(NoSuchSeat):
+            peek()
+    assert not hasattr(window, "hands") and not hasattr(window, "seed")
+    copy = window.clone()
+    assert copy.view(1)["table"]["hand"] == state.view(1)["table"]["hand"]
+
+
+# -- restore ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game,bots", [("dots", {0: "greedy", 1: "random", 2: "greedy"}),
+                                       ("ticker", {0: "random@0.3", 1: "random@4", 2: "random@1.1"})])
+def test_a_restored_table_plays_on_exactly_as_the_uninterrupted_one(game, bots):
+    def fresh(journal=None):
+        return Table(game, players=3, bots=bots, seed=77, table_id="t1", clock=lambda: 0.0, journal=journal)
+
+    whole = fresh()
+    whole.start(0.0)
+    whole.pump(1e6)
+    assert whole.is_over()
+
+    journal = MemoryJournal()
+    first = fresh(journal)
+    first.start(0.0)
+    halfway = whole.record().actions[: len(whole.record().actions) // 2]
+    t = 0.0
+    while first.version < len(halfway):
+        t += 0.05
+        first.pump(t)
+    again = Table.restore(journal.tables["t1"], journal.entries("t1"), clock=lambda: 500.0, journal=journal)
+    assert again.version == first.version and again.status == "playing"
+    again.pump(1e9)
+    assert again.record() == whole.record()
+    replay(again.record())
+    assert from_state(replay(again.record())).to_json() == whole.record().to_json()
