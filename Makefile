@@ -23,6 +23,7 @@ run: $(STAMP)
 	$(BIN)/ion play dots --players 4 --seat 0 --bots greedy
 
 test: $(TSTAMP)
+	bash scripts/install-ngircd.sh
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 -q

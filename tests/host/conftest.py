@@ -1,12 +1,18 @@
-"""Host test helpers: a fake clock and the ticker game registered."""
+"""Host test helpers: a fake clock, and the ticker game registered during each test."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
-from .ticker import ensure_registered
+from .ticker import registered
 
-ensure_registered()
+
+@pytest.fixture(autouse=True)
+def ticker_game() -> Iterator[None]:
+    with registered():
+        yield
 
 
 class FakeClock:

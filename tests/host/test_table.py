@@ -363,10 +363,12 @@ def test_ask_answers_from_the_seats_own_view(clock):
     table.sit(0, "ada")
     table.start(0.0)
     table.submit(0, "tap", 0)
+    before = table.record()
     assert table.ask(0, "score") == "You have 1 points."
+    assert table.ask(1, "score") == "You have 0 points."
     assert table.ask(None, "score") == "Spectators have no score."
     assert table.ask(0, "tap") is None
-    assert table.version == 2
+    assert table.record() == before
 
 
 def test_a_bots_window_shows_only_its_own_seat():
@@ -390,7 +392,8 @@ def test_a_bots_window_shows_only_its_own_seat():
                                        ("ticker", {0: "random@0.3", 1: "random@4", 2: "random@1.1"})])
 def test_a_restored_table_plays_on_exactly_as_the_uninterrupted_one(game, bots):
     def fresh(journal=None):
-        return Table(game, players=3, bots=bots, seed=77, table_id="t1", clock=lambda: 0.0, journal=journal)
+        return Table(game, players=3, bots=bots, seed=77, table_id="t1", clock=lambda: 0.0, journal=journal,
+                     settings=TableSettings(bot_delay=1.0))
 
     whole = fresh()
     whole.start(0.0)
@@ -409,5 +412,5 @@ def test_a_restored_table_plays_on_exactly_as_the_uninterrupted_one(game, bots):
     assert again.version == first.version and again.status == "playing"
     again.pump(1e9)
     assert again.record() == whole.record()
-    replay(again.record())
-    assert from_state(replay(again.record())).to_json() == whole.record().to_json()
+    record = whole.record()
+    assert from_state(replay(again.record()), agents=record.agents) == record

@@ -10,11 +10,12 @@ asker's view).
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, ClassVar
 
 from ionarena.core import HOST, GameSpec, IllegalAction, Names, Option, State, register
-from ionarena.core.registry import unregister
-from ionarena.core.registry import get_spec
+from ionarena.core.registry import get_spec, unregister
 
 TAP, PASS, TIMEOUT = "tap", "pass", "timeout"
 
@@ -22,8 +23,8 @@ TAP, PASS, TIMEOUT = "tap", "pass", "timeout"
 class TickerState(State):
     game_id = "ticker"
     timed = True
-    EVENT_FIELDS = {"tap": ("player",), "pass": ("player",), "timeout": ("player",),
-                    "secret": ("player", "number")}
+    EVENT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "tap": ("player",), "pass": ("player",), "timeout": ("player",), "secret": ("player", "number")}
     __slots__ = ("clock", "cur", "rng", "score", "secrets", "turn_start", "turns_left")
 
     def __init__(self, n: int, variant: str, seed: int, options: dict[str, Any]):
@@ -101,7 +102,8 @@ class TickerState(State):
         self._copy_base_into(new)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        new.clock, new.turn_start, new.cur, new.turns_left = self.clock, self.turn_start, self.cur, self.turns_left
+        new.clock, new.turn_start = self.clock, self.turn_start
+        new.cur, new.turns_left = self.cur, self.turns_left
         new.score = list(self.score)
         new.secrets = [list(s) for s in self.secrets]
         return new
@@ -174,4 +176,15 @@ def ensure_registered() -> None:
         register(SPEC)
 
 
-__all__ = ["SPEC", "TickerState", "ensure_registered", "unregister"]
+@contextmanager
+def registered() -> Iterator[None]:
+    """The ticker game registered for the duration (tests that iterate every registered game
+    must never see it: it is registered per test, never at import)."""
+    ensure_registered()
+    try:
+        yield
+    finally:
+        unregister("ticker")
+
+
+__all__ = ["SPEC", "TickerState", "ensure_registered", "registered", "unregister"]

@@ -10,6 +10,7 @@ import random
 
 from ..core import Action, State
 from .base import Agent, RandomAgent
+from .rollout import rollout_module
 from .spec import greedy_module
 
 
@@ -33,8 +34,13 @@ class EpsilonAgent:
 
 
 def make_policy(kind: str, game_id: str, eps: float, seed: int, reaction_time: float = 0.5) -> Agent:
-    """A rollout policy: `random`, or the game's `greedy` with `eps` randomness."""
+    """A rollout policy with `eps` randomness: `random`; `greedy`, the game's greedy agent; `fast`,
+    the game's fast rollout policy (`agents/rollout/<game>.py`), or its greedy agent if it has none."""
     if kind == "random":
         return RandomAgent(seed=seed, reaction_time=reaction_time)
-    greedy: Agent = greedy_module(game_id).GreedyAgent(seed=seed, reaction_time=reaction_time)
-    return EpsilonAgent(greedy, eps, seed=seed + 1) if eps > 0 else greedy
+    module = rollout_module(game_id) if kind == "fast" else None
+    if module is not None:
+        inner: Agent = module.RolloutAgent(seed=seed, reaction_time=reaction_time)
+    else:
+        inner = greedy_module(game_id).GreedyAgent(seed=seed, reaction_time=reaction_time)
+    return EpsilonAgent(inner, eps, seed=seed + 1) if eps > 0 else inner

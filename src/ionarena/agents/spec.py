@@ -56,14 +56,21 @@ class Param:
             raise BadAgentSpec(f"{where} is {noun}, not {quote(text)}") from None
         if not math.isfinite(value) or (self.low is not None and value < self.low) or (
                 self.high is not None and value > self.high):
-            raise BadAgentSpec(f"{where} must be from {self.low:g} to {self.high:g}, not {quote(text)}")
+            raise BadAgentSpec(f"{where} must be from {_number(self.low)} to {_number(self.high)}, "
+                               f"not {quote(text)}")
         return value
 
     def describe(self) -> str:
         """`key=...` with its meaning and range, for help texts and docs."""
         if self.kind is str:
             return f"{self.key}={'|'.join(self.choices)}: {self.help}"
-        return f"{self.key}: {self.help} ({self.low:g} to {self.high:g})"
+        return f"{self.key}: {self.help} ({_number(self.low)} to {_number(self.high)})"
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "any"
+    return f"{int(value):,}".replace(",", "_") if float(value).is_integer() else f"{value:g}"
 
 
 EPS = Param("eps", float, "share of moves chosen uniformly at random instead", 0.0, 1.0)
@@ -77,8 +84,10 @@ PARAMS: dict[str, tuple[Param, ...]] = {
         Param("eps", float, "randomness of the rollout policy", 0.0, 1.0),
         Param("cutoff", int, "rollout moves before the game's evaluation judges the position "
                              "(0: play every rollout to the end)", 0, 1_000_000),
-        Param("rollout", str, "policy of rollouts and of other seats' simultaneous choices",
-              choices=("greedy", "random")),
+        Param("rollout", str, "policy of rollouts and of other seats' simultaneous choices: the game's "
+                              "fast greedy policy, its greedy agent, or random play (default: fast "
+                              "where the game has a greedy agent)",
+              choices=("fast", "greedy", "random")),
         Param("opp", str, "other seats' turns in turn-based games: searched in the tree, or played "
                           "by the rollout policy", choices=("tree", "policy")),
     ),
@@ -152,7 +161,8 @@ def check_spec(text: object, game_id: str | None = None) -> AgentSpec:
     if game_id is not None:
         from ..core import get_spec
         get_spec(game_id)
-        if spec.name == "greedy" or (spec.name == "ismcts" and spec.params.get("rollout", "greedy") == "greedy"):
+        rollout = spec.params.get("rollout")
+        if spec.name == "greedy" or (spec.name == "ismcts" and rollout in ("fast", "greedy")):
             greedy_module(game_id)
     return spec
 
@@ -165,6 +175,15 @@ def greedy_module(game_id: str) -> Any:
         if err.name != f"{__package__}.greedy.{game_id}":
             raise
         raise BadAgentSpec(f"there is no greedy agent for {game_id} yet") from None
+
+
+def has_greedy(game_id: str) -> bool:
+    """True if `game_id` has a greedy agent."""
+    try:
+        greedy_module(game_id)
+    except BadAgentSpec:
+        return False
+    return True
 
 
 def split_specs(text: str) -> list[str]:

@@ -9,19 +9,21 @@ from typing import Annotated
 import typer
 from rich.table import Table as RichTable
 
+from ..agents import split_specs
 from ..core import IonError, get_spec
 from ..core.options import parse_assignments
 from ..sim.analyze import Report, build_report, run_analysis
 from ..sim.runner import SimConfig
-from .common import console, fail, split_names
+from .common import console, fail
 from .progress import game_progress
 from .tournament import AddressOption, BackendOption, WorkersOption, choose_backend, parse_times
 
 
 def command_line(config: SimConfig, report: Path | None, reaction_time: str) -> str:
     """The `ion analyze` command that reproduces `config` (every choice spelled out)."""
-    words = ["ion", "analyze", config.game, "--variant", str(config.variant), "--players", str(config.players),
-             "--agents", ",".join(config.agents), "--games", str(config.games), "--seed", str(config.seed)]
+    words = ["ion", "analyze", config.game, "--variant", str(config.variant),
+             "--players", str(config.players), "--agents", ",".join(config.agents),
+             "--games", str(config.games), "--seed", str(config.seed)]
     for name, value in sorted(config.options.items()):
         words += ["--option", f"{name}={str(value).lower() if isinstance(value, bool) else value}"]
     if get_spec(config.game).timed:
@@ -42,7 +44,8 @@ def analyze(
     agents: Annotated[str, typer.Option(help="Agent specs by seat, comma-separated, cycled over the "
                                              "seats (one agent in every seat measures seats).")] = "greedy",
     seed: Annotated[int, typer.Option(help="Run seed: game i is the same game as in `ion simulate`.")] = 0,
-    option: Annotated[list[str] | None, typer.Option(help="A game option as name=value (repeatable).")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="A game option as name=value "
+                                                          "(repeatable).")] = None,
     reaction_time: Annotated[str, typer.Option(help="Timed games: bot reaction seconds by seat, "
                                                     "comma-separated, cycled.")] = "0.5",
     workers: WorkersOption = 1,
@@ -60,7 +63,7 @@ def analyze(
             if report.exists() and not report.is_dir():
                 raise IonError(f"--report: {str(report)!r} is a file, not a folder")
         n = spec.check_players(spec.default_players if players is None else players)
-        config = SimConfig(game=game, players=n, agents=tuple(split_names(agents)), games=games_, seed=seed,
+        config = SimConfig(game=game, players=n, agents=tuple(split_specs(agents)), games=games_, seed=seed,
                            variant=spec.default_variant if variant is None else spec.check_variant(variant),
                            reaction_times=parse_times(reaction_time),
                            options=parse_assignments(option or [], spec.options, spec.id))

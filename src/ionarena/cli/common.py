@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ..core import IonError
 
@@ -13,7 +14,8 @@ errors = Console(stderr=True, highlight=False)
 
 def fail(message: str, code: int = 1) -> typer.Exit:
     """Print `message` as one error line and return the Exit to raise."""
-    errors.print(f"[bold red]error:[/] {message}", markup=True, soft_wrap=True)
+    # the message is text, not markup: `pip install 'ionarena[ray]'` must keep its brackets
+    errors.print(f"[bold red]error:[/] {escape(message)}", markup=True, soft_wrap=True)
     return typer.Exit(code)
 
 

@@ -14,6 +14,7 @@ from ..core.options import parse_assignments
 from ..sim.runner import SimConfig
 from .analyze import analyze
 from .common import errors, fail, split_names
+from .irc import irc
 from .tournament import AddressOption, BackendOption, choose_backend, tournament
 
 app = typer.Typer(help="Ion Arena: four card games named Ion, against bots, and thousands of "
@@ -47,24 +48,24 @@ def play(
     game: Annotated[str, typer.Argument(help="Game id, e.g. dots")],
     players: Annotated[int | None, typer.Option(help="Number of players (you included).")] = None,
     seat: Annotated[int, typer.Option(help="Your seat, 0-based.")] = 0,
-    bots: Annotated[str, typer.Option(help="Bot names for the other seats, comma-separated, "
-                                           "cycled: random, greedy.")] = "greedy",
-    seed: Annotated[int | None, typer.Option(help="Game seed (default: random).")] = None,
+    bots: Annotated[str, typer.Option(help="Bots for the other seats, comma-separated, cycled over the "
+                                           "seats: random, greedy, ismcts, easy, medium, hard.")] = "greedy",
+    seed: Annotated[int | None, typer.Option(help="Game seed (default: 64 random bits).")] = None,
     variant: Annotated[str | None, typer.Option(help="Game variant (see `ion games`).")] = None,
+    move_time: Annotated[float | None, typer.Option(help="Timed games (bank): seconds to make a move "
+                                                         "(the rulebook's 3 by default).")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="A game option as name=value (repeatable); "
+                                                         "`ion games` lists them.")] = None,
+    db: Annotated[str | None, typer.Option(help="Where games are saved: a SQLAlchemy URL "
+                                                "(postgresql://…) or a file (default: $ION_DB or "
+                                                "the user's data folder).")] = None,
+    name: Annotated[str | None, typer.Option(help="Your name at the table.")] = None,
 ) -> None:
-    """Play GAME at the terminal against bots."""
-    import random
-    actual_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    """Play GAME at the terminal against bots (bank in real time); every game is saved."""
+    from ..agents import split_specs
+    from .play_main import play_game
     try:
-        spec = get_spec(game)
-        names = split_names(bots)
-        n = spec.default_players if players is None else players
-        if spec.timed:
-            from .play_bank import play_realtime
-            raise typer.Exit(play_realtime(seat=seat, players=n, bots=",".join(names),
-                                           seed=actual_seed, variant=variant))
-        from .play import play_session
-        play_session(game, n, seat, names, actual_seed, variant)
+        play_game(game, players, seat, split_specs(bots), seed, variant, option or [], move_time, db, name)
     except IonError as err:
         raise fail(str(err)) from None
     except KeyboardInterrupt:
@@ -124,14 +125,31 @@ def simulate(
 
 @app.command()
 def replay(
-    path: Annotated[Path, typer.Argument(help="A JSON Lines file of game records.")],
+    path: Annotated[Path | None, typer.Argument(help="A JSON Lines file of game records.")] = None,
     game_index: Annotated[int, typer.Option("--game", help="Which record (0-based game number).")] = 0,
     quiet: Annotated[bool, typer.Option(help="Only verify; print one line.")] = False,
     every: Annotated[bool, typer.Option("--all", help="Verify every game of the file; one line per "
                                                       "bad record, the good ones still verified.")] = False,
+    table: Annotated[str | None, typer.Option(help="Replay the saved game with this table id "
+                                                   "(`ion saved` lists them).")] = None,
+    db: Annotated[str | None, typer.Option(help="The store of --table (default: $ION_DB or the "
+                                                "user's data folder).")] = None,
 ) -> None:
-    """Replay one recorded game turn by turn and verify it (or every game with --all)."""
+    """Replay one recorded game turn by turn and verify it (or every game with --all), from a
+    file or, with --table, from the games `ion play` saved."""
     from .replay import pick_record, replay_verbose, verify_all
+    if table is not None or path is None:
+        if table is None or path is not None:
+            raise fail("give a records file, or --table ID for a saved game (see `ion saved`)")
+        from .saved import saved_record
+        try:
+            record = saved_record(db, table)
+            state = replay_verbose(record, quiet)
+        except IonError as err:
+            raise fail(f"game {table}: {err}") from None
+        print(json.dumps({"verified": True, "game": record.game, "actions": len(record.actions),
+                          "scores": state.scores(), "winners": state.winners()}))
+        return
     if every:
         try:
             good, bad = verify_all(path)
@@ -151,12 +169,34 @@ def replay(
 
 
 @app.command()
+def saved(
+    db: Annotated[str | None, typer.Option(help="The store (default: $ION_DB or the user's data "
+                                                "folder).")] = None,
+    limit: Annotated[int, typer.Option(help="How many games, newest first.")] = 20,
+    status: Annotated[str | None, typer.Option(help="Only games that are waiting, playing, over or "
+                                                    "abandoned.")] = None,
+) -> None:
+    """List the games saved by `ion play` (newest first) with their table ids."""
+    from .saved import show_saved
+    try:
+        show_saved(db, max(1, limit), status)
+    except IonError as err:
+        raise fail(str(err)) from None
+
+
+@app.command()
 def bench(
     game: Annotated[str, typer.Argument(help="Game id, e.g. dots")],
-    seconds: Annotated[float, typer.Option(help="Seconds per random-play measurement.")] = 3.0,
+    seconds: Annotated[float, typer.Option(help="Seconds per measurement (split into --repeats "
+                                                "interleaved slices).")] = 3.0,
     players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,4",
+    repeats: Annotated[int, typer.Option(help="Slices per measurement, taken in turns; figures are "
+                                              "their medians with the spread.")] = 5,
+    agent: Annotated[str, typer.Option(help="ISMCTS spec whose search cost is measured, e.g. "
+                                            "ismcts:rollout=random; 'none' to skip.")] = "ismcts",
 ) -> None:
-    """Measure GAME's engine: random-play games/s and steps/s, legal_actions, apply and clone costs."""
+    """Measure GAME's engine: random-play games/s and steps/s, legal_actions, apply, clone and
+    determinize costs, and ISMCTS iterations/s."""
     from .bench import run_bench
     try:
         counts = [int(x) for x in players.split(",")]
@@ -164,11 +204,38 @@ def bench(
         raise fail(f"--players must be numbers, not {players!r}") from None
     if not 0 < seconds <= 600:
         raise fail(f"--seconds must be more than 0 and at most 600, not {seconds:g}")
+    if not 1 <= repeats <= 100:
+        raise fail(f"--repeats must be from 1 to 100, not {repeats}")
     try:
         spec = get_spec(game)
         for count in counts:
             spec.check_players(count)
-        run_bench(game, seconds, counts)
+        search = None if agent == "none" else agent
+        if search is not None:
+            from ..agents import check_spec
+            if check_spec(search, game).name != "ismcts":
+                raise fail(f"--agent must be an ismcts spec, not {search!r}")
+        run_bench(game, seconds, counts, repeats=repeats, agent=search)
+    except IonError as err:
+        raise fail(str(err)) from None
+
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[str | None, typer.Option(help="Where games are kept: sqlite:///file, a file path, or "
+                                                "postgresql://… (default: $ION_DB or a file in your "
+                                                "data folder).")] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,
+    bot_delay: Annotated[float, typer.Option(help="Seconds bots wait before moving at untimed "
+                                                  "tables.", min=0, max=60)] = 0.8,
+) -> None:
+    """Serve the browser lobby and tables, and the open API for bots (see /docs/api)."""
+    from .serve import serve as run_server
+    try:
+        run_server(host, port, db, open_browser, bot_delay)
     except IonError as err:
         raise fail(str(err)) from None
 
@@ -189,6 +256,7 @@ def parse_reaction_times(text: str) -> tuple[float, ...]:
 
 
 app.command()(tournament)
+app.command()(irc)
 app.command()(analyze)
 
 

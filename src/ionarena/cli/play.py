@@ -1,82 +1,132 @@
-"""`ion play <game>`: a person at a terminal prompt against bots (turn-based and simultaneous games)."""
+"""`ion play <game>`: a person at a terminal prompt against bots, on a `host.Table`.
+
+Turn-based and simultaneous games are played here (line by line: between your turns you read
+every event of your seat, then the table and your numbered moves); timed games (bank) run in real
+time in `play_realtime`. Every game is saved in the store (`--db`, `$ION_DB` or the default file)
+and the end screen says its seed and how to replay it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from ..agents import Agent, make_agent
-from ..core import Action, IllegalAction, State, get_spec
-from .common import console
+from ..core import IllegalAction, get_spec
+from ..host import StaleSubmit, Table, TableSettings
+from ..host.table import Clock
+from ..store import Store
+from .play_text import Output, describe_events, end_screen, header, names_for, plain_printer, render
 
 Prompt = Callable[[str], str]
 
+QUIT = ("q", "quit", "exit")
+LIST = ("?", "help", "list")
 
-def choose_action(state: State, seat: int, ask: Prompt) -> Action | None:
-    """Ask the person for a move until it is legal; None when they quit (or input ends)."""
-    legal = state.legal_actions(seat)
-    texts = [state.format_action(a) for a in legal]
-    console.print("[bold]Your moves:[/]")
-    for number, text in enumerate(texts, start=1):
-        console.print(f"  [cyan]{number:>3}[/]  {text}")
+
+def seat_bots(players: int, seat: int, bots: Sequence[str]) -> dict[int, str]:
+    """The bot of every seat but `seat`: `bots` cycled over all seats (seat k plays bots[k % n])."""
+    if not bots:
+        raise IllegalAction("give at least one bot name")
+    return {k: bots[k % len(bots)] for k in range(players) if k != seat}
+
+
+def open_table(game: str, players: int | None, seat: int, bots: Sequence[str], seed: int | None,
+               variant: str | None, options: Mapping[str, Any] | None, store: Store | None,
+               name: str | None, clock: Clock) -> Table:
+    """A table with you in `seat` (checked first) and bots elsewhere, written to `store`."""
+    spec = get_spec(game)
+    n = spec.check_players(spec.default_players if players is None else players)
+    if seat.__class__ is not int or not 0 <= seat < n:
+        raise IllegalAction(f"--seat must be from 0 to {n - 1}, not {seat}")
+    table = Table(game, n, bots=seat_bots(n, seat, bots), seed=seed, variant=variant, options=options,
+                  clock=clock, journal=store, settings=TableSettings())
+    table.sit(seat, name or f"Player {seat}")
+    return table
+
+
+def list_moves(legal: Sequence[str], out: Output) -> None:
+    """Your moves, numbered from 1."""
+    out("Your moves:")
+    for number, text in enumerate(legal, start=1):
+        out(f"  {number:>3}  {text}")
+
+
+def choose(table: Table, seat: int, ask: Prompt, out: Output) -> bool:
+    """Ask for one move until the table accepts it; False when you quit (or input ends)."""
+    update = table.update(seat, since=table.version)
+    legal = update.legal
+    list_moves(legal, out)
     while True:
         try:
             answer = ask("move (number or text, ? to list, q to quit)> ").strip()
         except EOFError:
-            return None
-        if answer in ("q", "quit", "exit"):
-            return None
-        if answer in ("?", "help", "list"):
-            for number, text in enumerate(texts, start=1):
-                console.print(f"  [cyan]{number:>3}[/]  {text}")
+            return False
+        if answer.lower() in QUIT:
+            return False
+        if answer.lower() in LIST:
+            list_moves(legal, out)
             continue
+        if not answer:
+            continue
+        text = answer
         if answer.isdigit():
             index = int(answer) - 1
-            if 0 <= index < len(legal):
-                return legal[index]
-            console.print(f"[red]There is no move {answer}; choose 1 to {len(legal)}.[/]")
+            if not 0 <= index < len(legal):
+                out(f"There is no move {answer}; choose 1 to {len(legal)}.")
+                continue
+            text = legal[index]
+        reply = table.ask(seat, answer)
+        if reply is not None:
+            out(reply)
             continue
         try:
-            return state.parse_action(seat, answer)
+            table.submit(seat, text, update.version)
+            return True
+        except StaleSubmit:
+            out("The game moved on meanwhile; look again.")
+            return True
         except IllegalAction as err:
-            console.print(f"[red]{err}[/]")
+            out(f"! {err}")
 
 
-def play_session(game: str, players: int, seat: int, bots: list[str], seed: int,
-                 variant: str | None, ask: Prompt = input) -> State:
-    """Play one game with a person in `seat` and bots elsewhere; returns the final (or quit) state."""
-    spec = get_spec(game)
-    state = spec.make(players=players, seed=seed, variant=variant)
-    if not 0 <= seat < players:
-        raise IllegalAction(f"seat must be between 0 and {players - 1}")
-    agents: list[Agent] = [make_agent(bots[k % len(bots)], game, k, seed) for k in range(players)]
-    names = {k: f"Player {k} ({agents[k].name})" for k in range(players) if k != seat}
-    names[seat] = "You"
-    console.rule(f"{spec.title} — {state.variant}, {players} players, you are seat {seat}")
-    while not state.is_over():
-        actors = state.actors()
-        bot_actors = [p for p in actors if p != seat]
-        if bot_actors and (spec.simultaneous or seat not in actors):
-            # A bot's action text can hold what the rules hide (a gifted card, a face-down pick):
-            # what the bots did reaches the person only through the public events of their view.
-            bot_step_for(state, agents, bot_actors[0])
-            continue
-        if seat in actors:
-            console.print(spec.render(state.view(seat), seat))
-            action = choose_action(state, seat, ask)
-            if action is None:
-                console.print("You left the game.")
-                return state
-            state.apply(seat, action)
-    console.rule("Game over")
-    console.print(spec.render(state.view(seat), seat))
-    scores = state.scores()
-    for k in range(players):
-        console.print(f"{names[k]}: {scores[k]:g}")
-    winners = state.winners()
-    console.print("Winners: " + (", ".join(names[w] for w in winners) if winners else "none (a draw)"))
-    return state
+def play_session(game: str, players: int | None, seat: int, bots: Sequence[str], seed: int | None,
+                 variant: str | None, ask: Prompt = input, *, options: Mapping[str, Any] | None = None,
+                 store: Store | None = None, out: Output | None = None, name: str | None = None,
+                 clock: Clock = time.monotonic) -> Table:
+    """Play one turn-based game with you in `seat` and bots elsewhere; return its table (over, or
+    abandoned when you left)."""
+    out = out or plain_printer()
+    table = open_table(game, players, seat, bots, seed, variant, options, store, name, clock)
+    out(header(table, seat))
+    try:
+        return _play_turns(table, seat, ask, out, store)
+    finally:  # Ctrl-C or a crash: the saved game must not look like one still being played
+        if table.status == "playing":
+            table.abandon()
 
 
-def bot_step_for(state: State, agents: list[Agent], player: int) -> None:
-    """Let the bot in `player` act once."""
-    state.apply(player, agents[player].act(state, player))
+def _play_turns(table: Table, seat: int, ask: Prompt, out: Output, store: Store | None) -> Table:
+    spec = table.spec
+    table.start()
+    seen = -1
+    while True:
+        table.pump()
+        update = table.update(seat, since=seen)  # every event of your seat since your last turn
+        seen = update.version
+        names = names_for(update)
+        describe_events(spec, update.events, names, out)
+        if update.over:
+            break
+        if not update.legal:
+            raise RuntimeError(f"{spec.id}: the bots are waiting for nobody (version {update.version})")
+        out(render(spec, update.view, names))
+        if not choose(table, seat, ask, out):
+            table.abandon()
+            end_screen(table, seat, store, out, left=True)
+            return table
+    end_screen(table, seat, store, out)
+    return table
+
+
+__all__ = ["choose", "list_moves", "open_table", "play_session", "seat_bots"]

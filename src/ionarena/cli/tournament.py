@@ -9,11 +9,12 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from ..agents import split_specs
 from ..core import IonError, get_spec
 from ..core.options import parse_assignments
 from ..sim.backends import BACKENDS, Backend, make_backend
 from ..sim.tournament import TournamentResult, make_tournament, run_tournament, write_plots
-from .common import console, fail, split_names
+from .common import console, fail
 from .progress import game_progress
 
 MAX_WORKERS = 256
@@ -55,7 +56,8 @@ def tournament(
     players: Annotated[int | None, typer.Option(help="Seats per game.")] = None,
     seed: Annotated[int, typer.Option(help="Tournament seed.")] = 0,
     variant: Annotated[str | None, typer.Option(help="Game variant.")] = None,
-    option: Annotated[list[str] | None, typer.Option(help="A game option as name=value (repeatable).")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="A game option as name=value "
+                                                          "(repeatable).")] = None,
     reaction_time: Annotated[str, typer.Option(help="Timed games: bot reaction seconds by seat, "
                                                     "comma-separated, cycled.")] = "0.5",
     workers: WorkersOption = 1,
@@ -74,7 +76,7 @@ def tournament(
             if plots.exists() and not plots.is_dir():
                 raise IonError(f"--plots: {str(plots)!r} is a file, not a folder")
         options = parse_assignments(option or [], spec.options, spec.id)
-        event = make_tournament(game, split_names(agents), games_, players, seed, variant,
+        event = make_tournament(game, split_specs(agents), games_, players, seed, variant,
                                 parse_times(reaction_time), options)
         config = event.config
         spec.make(players=config.players, seed=0, variant=config.variant, **options)  # validate first

@@ -106,11 +106,11 @@ class State(ABC):
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every legal action of `player` now (empty if they may not act)."""
-        if player.__class__ is not int or not 0 <= player < self.num_players:
-            if player is HOST:
-                return []
-            raise self._no_such_seat(player)
-        return self._legal_actions(player)
+        if player.__class__ is int and 0 <= player < self.num_players:
+            return self._legal_actions(player)
+        if player is HOST:
+            return []
+        raise self._no_such_seat(player)
 
     @abstractmethod
     def _legal_actions(self, player: int) -> list[Action]:

@@ -128,4 +128,5 @@ class MemoryJournal:
         return self.logs[table_id]
 
 
-__all__ = ["UNFINISHED", "Finish", "Journal", "LogEntry", "MemoryJournal", "SeatResult", "Status", "TableInfo"]
+__all__ = ["UNFINISHED", "Finish", "Journal", "LogEntry", "MemoryJournal", "SeatResult", "Status",
+           "TableInfo"]

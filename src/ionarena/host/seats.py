@@ -104,7 +104,8 @@ class TableSettings:
 
     def __post_init__(self) -> None:
         if self.move_limit is not None and not 0 < self.move_limit <= 86_400:
-            raise IllegalAction(f"a move limit is more than 0 and at most a day, not {quote(self.move_limit)}")
+            raise IllegalAction(f"a move limit is more than 0 and at most a day, "
+                                f"not {quote(self.move_limit)}")
         if not 0 <= self.bot_delay <= 3600:
             raise IllegalAction(f"a bot delay is 0 to 3600 seconds, not {quote(self.bot_delay)}")
         if self.reaction_time is not None and not 0 <= self.reaction_time <= 3600:

@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..agents import make_agent
+from ..agents import BadAgentSpec, check_spec, make_agent
 from ..core import (
     HOST,
     Actor,
@@ -174,12 +174,13 @@ class Table:
             state = spec.make(players=info.players, seed=info.seed, variant=info.variant, **info.options)
         except (IllegalAction, KeyError, ValueError) as err:
             raise RecordError(f"{where}: {err}") from None
-        if len(info.seats) != state.num_players or [s.seat for s in info.seats] != list(range(state.num_players)):
+        if [s.seat for s in info.seats] != list(range(state.num_players)):
             raise RecordError(f"{where}: its seats do not match a {state.num_players}-player game")
         for index, entry in enumerate(entries, start=1):
             who = "host" if entry.player is None else f"player {entry.player}"
             if entry.version != index:
-                raise RecordError(f"{where}: the action log jumps from version {index - 1} to {entry.version}")
+                raise RecordError(f"{where}: the action log jumps from version {index - 1} "
+                                  f"to {entry.version}")
             try:
                 state.apply_text(HOST if entry.player is None else entry.player, entry.text)
             except IllegalAction as err:
@@ -213,9 +214,14 @@ class Table:
         self._subs: list[Subscription] = []
         self._told: dict[int | None, int] = {}
         self._reaction: dict[int, float] = {}
-        takeover = settings.takeover
-        if takeover is not None:
-            make_agent(Bot.parse(takeover).name, spec.id)  # an unknown bot fails now, not mid-game
+        self._takeover = settings.takeover
+        if self._takeover is not None:  # an unknown bot fails now, not mid-game
+            try:
+                check_spec(Bot.parse(self._takeover).name, spec.id)
+            except BadAgentSpec:
+                if self._takeover != TableSettings().takeover:
+                    raise
+                self._takeover = "random"  # the default takeover where a game has no greedy bot
         for info in seats:
             if info.kind == BOT_SEAT:
                 self._reaction[info.seat] = self._reaction_of(info)
@@ -269,6 +275,11 @@ class Table:
         """True once the game has ended."""
         return self._state.is_over()
 
+    def finish(self) -> Finish | None:
+        """The finished game's record and results (None while it is not over)."""
+        with self._lock:
+            return self._finish(self._state) if self._state.is_over() else None
+
     # -- seats --------------------------------------------------------------------------------------
 
     def sit(self, seat: int, name: str) -> str:
@@ -295,7 +306,7 @@ class Table:
             seat = self._state.check_seat(seat)
             if self._seats[seat].kind != PERSON:
                 raise IllegalAction(f"nobody sits in seat {seat}")
-            takeover = self.settings.takeover
+            takeover = self._takeover
             if takeover is None or self._status in ("over", "abandoned"):
                 self._set_seat(SeatInfo(seat, OPEN))
             else:
@@ -375,11 +386,12 @@ class Table:
             now = self.clock()
             seat = self._state.check_seat(seat)
             if self._seats[seat].kind != PERSON:
-                raise IllegalAction(f"seat {seat} is {'a bot' if self._seats[seat].kind == BOT_SEAT else 'open'}: "
-                                    f"only the person sitting there moves for it")
+                held = "a bot's" if self._seats[seat].kind == BOT_SEAT else "open"
+                raise IllegalAction(f"seat {seat} is {held}: only the person sitting there moves for it")
             if not isinstance(text, str):
                 raise IllegalAction(f"a move is text, not {quote(text)}")
-            if expected_version is not None and (expected_version.__class__ is not int or expected_version < 0):
+            if expected_version is not None and (expected_version.__class__ is not int
+                                                 or expected_version < 0):
                 raise IllegalAction(f"a version is a whole number, not {quote(expected_version)}")
             self._pump(now)
             state = self._state
@@ -400,6 +412,29 @@ class Table:
             self._changed_at = now
             return self._update(seat, since=self._told.get(seat, -1) if expected_version is None
                                 else expected_version)
+
+    def host_submit(self, text: str, expected_version: int | None = None) -> Update:
+        """A host action (bank's lobby `start`) asked for by whoever runs the table — the person at
+        their own terminal game, an operator on IRC; the surface decides who may. Returns the
+        spectator's update. `timeout` and `at <t>` stay the scheduler's: they are refused here."""
+        with self._lock:
+            now = self.clock()
+            self._pump(now)
+            state = self._state
+            if expected_version is not None and expected_version != state.version:
+                raise StaleSubmit(expected_version, state.version,
+                                  self._update(None, since=min(expected_version, state.version)))
+            if self._status != "playing":
+                raise IllegalAction("the game is over" if self._status in ("over", "abandoned")
+                                    else "the game has not started yet")
+            if not isinstance(text, str) or text.split()[:1] in (["timeout"], ["at"]):
+                raise IllegalAction("timeouts and the clock are the table's own")
+            trial = state.clone()
+            entries: list[LogEntry] = []
+            self._apply(trial, HOST, trial.parse_action(HOST, text), entries)
+            self._commit(trial, entries)
+            self._changed_at = now
+            return self._update(None, since=self._told.get(None, -1))
 
     def ask(self, seat: int | None, text: str) -> str | None:
         """The answer to a question asked from `seat` (bank's `inv`, `help`), from that seat's own
@@ -458,7 +493,7 @@ class Table:
                 name, reaction = bot.name, self._reaction.get(seat)
             else:  # LIMIT: the takeover bot moves for this seat once
                 assert due.kind == LIMIT
-                name, reaction = Bot.parse(self.settings.takeover or "random").name, None
+                name, reaction = Bot.parse(self._takeover or "random").name, None
             agent = bot_agent(name, self.spec.id, seat, state.seed, state.version, reaction)
             action = bot_action(agent, state, seat)
             if action is None:
@@ -474,7 +509,7 @@ class Table:
 
     def _apply(self, trial: State, actor: Actor, action: Any, entries: list[LogEntry]) -> None:
         trial.apply(actor, action)
-        entries.append(LogEntry(trial.version, None if actor is HOST else actor,  # type: ignore[arg-type]
+        entries.append(LogEntry(trial.version, None if actor is HOST else actor,
                                 trial.format_action(action),
                                 round(trial.now(), 3) if self.spec.timed else None))
 
@@ -494,7 +529,8 @@ class Table:
     def _finish(self, state: State) -> Finish:
         record = from_state(state, agents=self._agent_labels())
         scores, winners = state.scores(), set(state.winners())
-        results = tuple(SeatResult(seat=info.seat, score=float(scores[info.seat]), winner=info.seat in winners,
+        results = tuple(SeatResult(seat=info.seat, score=float(scores[info.seat]),
+                                   winner=info.seat in winners,
                                    name=info.display_name() or f"Player {info.seat}",
                                    agent=info.bot if info.kind == BOT_SEAT else None)
                         for info in self._seats)
@@ -562,4 +598,5 @@ class Table:
                       seats=tuple(info.public() for info in self._seats))
 
 
-__all__ = ["Callback", "Clock", "NoSuchSeat", "StaleSubmit", "Subscription", "Table", "Update", "new_table_id"]
+__all__ = ["Callback", "Clock", "NoSuchSeat", "StaleSubmit", "Subscription", "Table", "Update",
+           "new_table_id"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..agents.base import Agent
-from ..core import HOST, State
+from ..core import HOST, Actor, State
 from ..host.scheduler import TIMEOUT, clock_text, plan
 
 __all__ = ["bot_step", "clock_text", "play_out"]
@@ -24,14 +24,14 @@ class _NoDelay(dict[int, float]):
     def __missing__(self, seat: int) -> float:
         return 0.0
 
-    def get(self, seat: int, default: object = None) -> float:  # type: ignore[override]
+    def get(self, seat: int, default: object = None) -> float:
         return 0.0
 
 
 _NO_DELAY = _NoDelay()
 
 
-def bot_step(state: State, agents: Sequence[Agent]) -> tuple[int | None, str] | None:
+def bot_step(state: State, agents: Sequence[Agent]) -> tuple[Actor, str] | None:
     """Let the bots make the next move; return `(player, action text)` applied, or None if over.
 
     Untimed games: the first actor's agent acts (in simultaneous games each commit removes that

@@ -8,6 +8,7 @@ matplotlib is the `analysis` extra: `pip install 'ionarena[analysis]'`; without 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,7 @@ def ratings_chart(path: Path, title: str, agents: Sequence[str], mus: Sequence[f
     axes.errorbar(mus, positions, xerr=[2 * s for s in sigmas], fmt="o", color=BAR, capsize=5,
                   label="mu ± 2 sigma")
     axes.set_yticks(positions, agents)
+    axes.set_ylim(-0.7, len(agents) - 0.3)
     axes.set_xlabel("OpenSkill rating (Plackett-Luce mu)")
     axes.set_ylabel("agent")
     axes.set_title(title)
@@ -108,7 +110,13 @@ def histogram(path: Path, title: str, values: Sequence[float], xlabel: str, ylab
     figure = _figure()
     axes = figure.add_subplot()
     data = list(values) or [0.0]
-    axes.hist(data, bins=min(bins, max(1, len(set(data)))), color=BAR, edgecolor="white")
+    low, high = min(data), max(data)
+    if all(float(v).is_integer() for v in data):
+        width = max(1, math.ceil((high - low + 1) / bins))  # whole-number bins: no empty slivers
+        edges: Any = [low - 0.5 + width * k for k in range(int((high - low) // width) + 2)]
+    else:
+        edges = bins
+    axes.hist(data, bins=edges, color=BAR, edgecolor="white")
     mean = sum(data) / len(data)
     median = sorted(data)[len(data) // 2]
     axes.axvline(mean, color=EVEN, linestyle="--", linewidth=1.2, label=f"mean {mean:.1f}")

@@ -177,6 +177,7 @@ def write_plots(result: TournamentResult, directory: Path) -> list[Path]:
                             [f"{s.agent}\n{s.label}" for s in result.seats],
                             [s.win_rate for s in result.seats], [s.ci_low for s in result.seats],
                             [s.ci_high for s in result.seats], "win rate (%)", "agent and seat",
-                            reference=1 / result.players, reference_label="one seat in n"),
+                            reference=1 / result.players,
+                            reference_label=f"one in {result.players} (1/players)"),
     ]
     return paths

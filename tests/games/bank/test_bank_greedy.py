@@ -4,45 +4,43 @@ from __future__ import annotations
 
 import ionarena
 from ionarena.agents import make_agent
-from ionarena.core import HOST
-from ionarena.games.bank.rules import BankState
+from ionarena.core import State
 from ionarena.sim.driver import play_out
 
-from ...rules.bank.bank_table import table as started
+from ...rules.bank.bank_table import shop, table
 
 
-def greedy_move(state: BankState, player: int) -> str:
+def greedy_move(state: State, player: int) -> str:
     agent = make_agent("greedy", "bank", player, 0)
     return state.format_action(agent.act(state, player))
 
 
 def test_plays_the_card_that_dumps_toward_its_team():
-    state = started("+-", charge=8, pot=2000, hands={0: ["++", "-", "=", "±±±"]})
+    state = table("+-", charge=8, pot=2000, hands={0: ["++", "-", "=", "±±±"]})
     assert greedy_move(state, 0) == "++"
 
 
 def test_blocks_a_dump_toward_the_other_team():
-    state = started("+-", charge=-9, pot=3000, hands={0: ["-", "--", "±", "±±"]}, objects={0: {"swap": 1}})
+    state = table("+-", charge=-9, pot=3000, hands={0: ["-", "--", "±", "±±"]}, objects={0: {"X": 1}})
     assert greedy_move(state, 0) == "X"
-    state = started("+-", charge=-9, pot=3000, hands={0: ["-", "===", "±"]})
+    state = table("+-", charge=-9, pot=3000, hands={0: ["-", "===", "±"]})
     assert greedy_move(state, 0) == "==="
 
 
 def test_never_pays_the_skip_penalty_while_it_can_move():
-    state = started("+-", charge=6, pot=9000, hands={0: ["--", "=="]})
+    state = table("+-", charge=6, pot=9000, hands={0: ["--", "=="]})
     assert greedy_move(state, 0) != "skip"
 
 
 def test_shops_for_the_best_worth_and_accepts_cheap_deals():
-    state = started("+-", objects={0: {"coins": 12}, 1: {"swap": 1}})
-    state.round_end = state.turn_start + 1
-    state.apply_text(HOST, "timeout")
-    state.on_sale = ("points500", "reverse", "skip", "roundplus")
+    on_sale = ["500", "r", "s", "+:"]
+    state = shop(objects={0: {"¢": 12}, 1: {"x": 1}}, on_sale=on_sale)
     assert greedy_move(state, 0) == "buy 500"
+    state = shop(objects={0: {"¢": 2}, 1: {"x": 1}}, on_sale=on_sale)
     state.apply_text(1, "deal x 2 ¢")
-    state.inv[0]["coins"] = 2
     assert greedy_move(state, 0) == "ok 1"
-    state.inv[0]["coins"] = 1
+    state = shop(objects={0: {"¢": 1}, 1: {"x": 1}}, on_sale=on_sale)
+    state.apply_text(1, "deal x 2 ¢")
     assert greedy_move(state, 0) == "done"
 
 
@@ -54,6 +52,6 @@ def test_greedy_team_beats_random_team():
         agents = [make_agent("greedy" if "+-+-"[k] == greedy_sign else "random", "bank", k, seed)
                   for k in range(4)]
         play_out(state, agents)
-        plus, minus = state.team_scores()
-        wins += (plus > minus) == (greedy_sign == "+")
+        team = state.view(None)["table"]["winning_team"]
+        wins += team == greedy_sign
     assert wins == 6

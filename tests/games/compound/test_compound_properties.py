@@ -69,7 +69,7 @@ def test_hidden_picks_and_hands_never_reach_another_view(variant, n, seed):
                     continue
                 a = json.dumps(state.view(q), sort_keys=True)
                 assert a == json.dumps(other.view(q), sort_keys=True), f"seat {q} sees seat {p}'s pick"
-        assert "hand" not in state.view(None)
+        assert "hand" not in state.view(None)["table"]
         for q in range(n):
             seen = json.dumps(state.view(q))
             assert json.dumps(state.determinize(q, random.Random(seed)).view(q)) == seen
@@ -130,7 +130,7 @@ def _snapshot(state: CompoundState) -> str:
 @given(variant=VARIANTS, n=PLAYERS, seed=SEEDS)
 def test_illegal_actions_change_nothing_and_clones_are_independent(variant, n, seed):
     from ionarena.core import IllegalAction
-    from ionarena.games.compound.rules import Move
+    from ionarena.games.compound.moves import Move
     rng = random.Random(seed)
     junk = [Move("pick", ("Xe",)), Move("bond", ("Na", "K", "O")), Move("bond", ("Mg", "Cl")),
             Move("center", ("Zz",)), Move("refresh", ("up",)), Move("form", ("H", "H")), "pick 1"]
@@ -165,3 +165,21 @@ def test_best_arrangement_equals_brute_force_with_repeated_cards(cards, goals, e
     best = best_arrangement(cards, goals, extras)
     assert best.points == brute_force_best(cards, goals, extras)
     assert round_breakdown(goals, best.compounds, best.unbonded)["total"] == best.points
+
+
+@settings(max_examples=6, deadline=None)
+@given(variant=VARIANTS, n=PLAYERS, seed=SEEDS)
+def test_apply_accepts_exactly_the_listed_moves(variant, n, seed):
+    """`apply` checks a move without listing every legal move; it must agree with the list."""
+    from ionarena.games.compound.chemistry import all_recipes
+    from ionarena.games.compound.moves import Move
+    bonds = [Move("bond", r.tokens) for r in all_recipes()]
+    others = [Move("unbonded", ("Cl",)), Move("bond", ()), Move("pick", ()), Move("pick", ("Cl", "Cl"))]
+
+    def check(state: CompoundState) -> None:
+        for p in range(n):
+            legal = state.legal_actions(p)
+            candidates = [*legal, *bonds, *others, *(Move("pick", (c,)) for c in CARDS)]
+            for move in candidates:
+                assert state.is_legal(p, move) == (move in legal), (state.phase, move)
+    play(variant, n, seed, each=check)

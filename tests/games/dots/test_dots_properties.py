@@ -31,13 +31,8 @@ def internal(state: DotsState) -> tuple:
 
 
 def events(state: DotsState) -> list:
-    """The event log, oldest first (flattened: it is a deep cons list)."""
-    items = []
-    node = state.log
-    while node is not None:
-        node, event = node
-        items.append(event)
-    return items[::-1]
+    """Every event of the game as each seat and the spectator read it."""
+    return [state.events(p) for p in [*range(state.num_players), None]]
 
 
 def new_game(seed: int, n: int, variant: str) -> DotsState:
@@ -96,10 +91,10 @@ def test_a_view_never_shows_other_hands_or_the_deck_order(seed, n, variant, step
         view = state.view(p)
         json.dumps(view)
         if p is None:
-            assert "hand" not in view
+            assert "hand" not in view["table"]
         else:
-            assert view["hand"] == [TEXT[f] for f in state.hands[p]]
-        assert "deck" not in view and "rng" not in view
+            assert view["table"]["hand"] == [TEXT[f] for f in state.hands[p]]
+        assert "deck" not in view["table"] and "rng" not in view["table"]
         # resampling everything p cannot see changes nothing p sees
         other = state.determinize(p, rng)
         assert other.view(p) == view

@@ -1,38 +1,69 @@
-"""Set up bank positions for rulebook tests: a started game with chosen hands, objects and bank."""
+"""Set up bank positions for rulebook tests (through the game's `position`), and read them back
+through what a seat sees: the view's table and the events."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import ionarena
-from ionarena.games.bank.cards import parse_card
-from ionarena.games.bank.rules import BankState
+from ionarena.core import State
+
+SPEC = ionarena.get_spec("bank")
 
 
-def table(teams: str = "+-+-", charge: int = 0, pot: int = 0, hands: dict[int, list[str]] | None = None,
-          objects: dict[int, dict[str, int]] | None = None, seed: int = 1, **options: object) -> BankState:
-    """A started game (seat order = turn order) with the given bank, hands (card texts) and objects.
-
-    Seats not named keep their dealt hands. The points ledger is reset so conservation checks hold.
-    """
-    state = ionarena.make("bank", players=len(teams), seed=seed, teams=teams, **options)
-    assert isinstance(state, BankState)
-    for seat, cards in (hands or {}).items():
-        state.hands[seat] = [0] * 12
-        for text in cards:
-            card = parse_card(text)
-            assert card is not None, text
-            state.hands[seat][card] += 1
-    for seat, items in (objects or {}).items():
-        coins = state.inv[seat].get("coins", 0)
-        state.inv[seat] = {k: v for k, v in items.items() if v}
-        state.inv[seat].setdefault("coins", coins)
-        if not state.inv[seat]["coins"]:
-            del state.inv[seat]["coins"]
-    state.charge = charge
-    state.pot = pot
-    state.created = sum(state.score) + state.pot + state.dropped
-    return state
+def table(teams: str = "+-+-", **data: Any) -> State:
+    """A started game (seat order = turn order) with the given `position` data: `charge`, `pot`,
+    `hands` (card texts), `objects` (tokens, coins as `¢`), `scores`, `turn`, `clock`, ..."""
+    assert SPEC.position is not None
+    return SPEC.position({"teams": teams, "seed": data.pop("seed", 1), **data})
 
 
-def play(state: BankState, text: str, player: int | None = None) -> None:
+def play(state: State, text: str, player: int | None = None) -> None:
     """Apply `text` for `player` (default: the player on turn)."""
-    state.apply_text(state.current if player is None else player, text)
+    state.apply_text(state.actors()[0] if player is None else player, text)
+
+
+def on_turn(state: State) -> int:
+    """The seat on turn."""
+    assert state.view(None)["phase"] == "play"
+    return state.actors()[0]
+
+
+def bank(state: State) -> tuple[int, int]:
+    """`(charge, pot)` as everyone sees them."""
+    b = state.view(None)["table"]["bank"]
+    return b["charge"], b["pot"]
+
+
+def public(state: State) -> dict[str, Any]:
+    """The game's own part of a spectator's view."""
+    return state.view(None)["table"]
+
+
+def mine(state: State, seat: int) -> dict[str, Any]:
+    """What `seat` alone sees of itself: `hand`, `coins`, `inventory` (object tokens)."""
+    t = state.view(seat)["table"]
+    return {"hand": t["hand"], "coins": t["coins"], "inventory": t["inventory"]}
+
+
+def scores(state: State) -> list[int]:
+    return [int(s) for s in state.scores()]
+
+
+def events(state: State, seat: int | None = None, since: int = 0) -> list[tuple[str, dict[str, Any]]]:
+    """`(kind, fields)` of every event `seat` (None: a spectator) saw after version `since`."""
+    return [(e.kind, e.data) for e in state.events(seat, since)]
+
+
+def kinds(state: State, seat: int | None = None, since: int = 0) -> list[str]:
+    return [kind for kind, _ in events(state, seat, since)]
+
+
+def shop(teams: str = "+-", **data: Any) -> State:
+    """A position in the shop (`on_sale` tokens, or 4 drawn)."""
+    return table(teams, phase="shop", **data)
+
+
+def last_second(teams: str = "+-+-", **data: Any) -> State:
+    """A position one second before the end of the round: the host's next `timeout` ends it."""
+    return table(teams, round_left=1, **data)

@@ -1,16 +1,23 @@
-"""Rulings tests: the numbers of the drop table, card draws, coin drops, the shop, and edge cases of the
-rulings file (/work/shared/rules/bank.md) not covered by the rulebook tests."""
+"""Rulings tests: the numbers of the drop table, card draws, coin drops, the shop, options, action values,
+and edge cases of the rulings file (/work/shared/rules/bank.md) not covered by the rulebook tests."""
 
 from __future__ import annotations
 
+import json
+import random
 from collections import Counter
 
 import pytest
 
-from ionarena.core import HOST, IllegalAction
-from ionarena.games.bank.cards import OBJECTS, card_family, card_power
+import ionarena
+from ionarena import record
+from ionarena.agents import make_agent
+from ionarena.core import HOST, BadOption, IllegalAction, IonError
+from ionarena.games.bank.actions import At, Buy, Card, Combine, Deal, Ok, Team, Use, Word
+from ionarena.games.bank.cards import OBJECTS, card_family, card_power, draw_card, draw_object
+from ionarena.sim.driver import bot_step
 
-from .bank_table import play, table
+from .bank_table import bank, events, kinds, last_second, mine, play, public, shop, table
 
 
 def test_object_drop_weights_follow_the_rulings():
@@ -40,10 +47,10 @@ def test_shop_prices_follow_the_rulings():
 def test_cards_are_drawn_with_power_weights_3_2_1_and_equal_families():
     """RULING: "Cards are drawn from an infinite deck with weights power 1 : 3, power 2 : 2, power 3 : 1
     within each of the four families; families equally likely." """
-    state = table("+-")
-    cards = Counter(state._draw_card() for _ in range(60_000))
-    powers = Counter()
-    families = Counter()
+    rng = random.Random(1)
+    cards = Counter(draw_card(rng) for _ in range(60_000))
+    powers: Counter[int] = Counter()
+    families: Counter[int] = Counter()
     for card, n in cards.items():
         powers[card_power(card)] += n
         families[card_family(card)] += n
@@ -51,80 +58,166 @@ def test_cards_are_drawn_with_power_weights_3_2_1_and_equal_families():
     assert all(abs(families[f] / 60_000 - 0.25) < 0.01 for f in range(4))
 
 
-def test_object_drops_and_coin_drops():
-    """RULING: object drops use the weights above; "A coins drop gives 1-3 coins." """
-    state = table("+-")
-    drops = Counter(state._draw_object() for _ in range(100_000))
+def test_object_drops_follow_the_weights():
+    """RULING: object drops use the weights above."""
+    rng = random.Random(2)
+    drops = Counter(draw_object(rng) for _ in range(100_000))
     total = sum(o.weight for o in OBJECTS.values())
     for kind in ("coins", "useless", "skip", "x2"):
         assert abs(drops[kind] / 100_000 - OBJECTS[kind].weight / total) < 0.01
-    seen = set()
-    for _ in range(200):
-        before = state.inv[0].get("coins", 0)
-        state._receive_object(0, "coins")
-        seen.add(state.inv[0]["coins"] - before)
-    assert seen == {1, 2, 3}
+
+
+def test_a_coins_drop_gives_1_to_3_coins():
+    """RULING: "A coins drop gives 1-3 coins." Seen in the receipts of random games."""
+    seen: Counter[int] = Counter()
+    for seed in range(6):
+        state = ionarena.make("bank", players=4, seed=seed, teams="+-+-", round_time=60.0, rounds=1)
+        agents = [make_agent("random", "bank", k, seed) for k in range(4)]
+        while not state.is_over():
+            bot_step(state, agents)
+        for seat in range(4):
+            seen.update(d["coins"] for k, d in events(state, seat, -1) if k == "receive" and d["coins"])
+    assert set(seen) == {1, 2, 3}
 
 
 def test_shop_offers_four_kinds_never_coins_useless_or_powerdowns():
     """RULING: "each shop phase offers 4 object kinds drawn from the drop table (coins, useless and powerdowns
     excluded), unlimited units of each" """
     for seed in range(40):
-        state = table("+-", seed=seed, objects={0: {"coins": 500}})
-        state.round_end = state.turn_start + 1
+        state = last_second("+-", seed=seed, objects={0: {"¢": 500}})
         state.apply_text(HOST, "timeout")
-        sale = state.on_sale
+        sale = [item["object"] for item in public(state)["shop"]["on_sale"]]
         assert len(set(sale)) == 4
-        assert not {"coins", "useless"} & set(sale) and not any(OBJECTS[k].powerdown for k in sale)
-    kind = sale[0]
+        kinds_on_sale = {OBJECTS[k].token: k for k in OBJECTS}
+        assert not {"¢", "useless"} & set(sale) and not any(OBJECTS[kinds_on_sale[t]].powerdown for t in sale)
+        assert dict(events(state))["shop"]["on_sale"] == sale
     for _ in range(3):  # unlimited units
-        play(state, f"buy {OBJECTS[kind].token}", 0)
+        play(state, f"buy {sale[0]}", 0)
 
 
 def test_invincible_counts_timeouts_and_a_second_star_resets_to_three():
     """RULING: "the bank cannot dump during the next 3 turns of anyone (timeouts count) ... a second [*]
     resets the count to 3" """
-    state = table("+-+-", charge=9, objects={0: {"invincible": 1}, 2: {"invincible": 1}},
-                  hands={1: ["±"], 3: ["+"]})
+    state = table("+-+-", charge=9, objects={0: {"*": 1}, 2: {"*": 1}}, hands={1: ["±"], 3: ["+"]})
     play(state, "*")
-    assert state.shield == 3
-    state.apply_text(HOST, f"at {state.now():.3f}")
+    assert public(state)["bank"]["invincible_moves"] == 3
     state.apply_text(HOST, "timeout")  # player 1 times out
-    assert state.shield == 2
+    assert public(state)["bank"]["invincible_moves"] == 2
     play(state, "*")  # player 2
-    assert state.shield == 3
+    assert public(state)["bank"]["invincible_moves"] == 3
     play(state, "+")  # player 3 (team -) pushes to +10: no dump
-    assert state.charge == 10 and state.pot == 0 and state.shield == 2
+    assert bank(state) == (10, 0) and public(state)["bank"]["invincible_moves"] == 2
+    assert "dump" not in kinds(state)
 
 
 def test_after_invincible_the_first_move_at_full_charge_dumps_even_toward_the_other_team():
     """RULING: "afterwards the first move that ends at full charge dumps, and its mover is the dumper" with
     "A dump toward the other team's pole pays that team (no double share for anyone)" """
-    state = table("+-+-", charge=10, pot=1000, hands={1: ["±"]})
-    state.shield = 0
-    state.pos = 1  # player 1, team -, plays a bipolar card at +10: the bank dumps toward team +
-    play(state, "±")
-    assert state.pot == 0 and state.charge == 0
-    assert state.score[0] == state.score[2] == 550 and state.score[1] == state.score[3] == 0
+    state = table("+-+-", charge=10, pot=1000, hands={1: ["±"]}, turn=1)
+    play(state, "±")  # player 1, team -, plays a bipolar card at +10: the bank dumps toward team +
+    assert bank(state) == (0, 0)
+    assert [int(s) for s in state.scores()] == [550, 0, 550, 0]
 
 
 def test_take_coins_takes_one_coin():
     """RULING: "Take: one unit at random among all units of that kind held by other players (either team;
     coins one at a time)" """
-    state = table("+-+", objects={0: {"take": 1, "coins": 0}, 1: {"coins": 7}, 2: {"coins": 0}})
+    state = table("+-+", objects={0: {"t": 1}, 1: {"¢": 7}, 2: {}})
     play(state, "T ¢")
-    assert state.inv[1]["coins"] == 6 and state.inv[0]["coins"] >= 1
+    assert mine(state, 1)["coins"] == 6 and mine(state, 0)["coins"] >= 1
 
 
 def test_quitting_in_the_shop_withdraws_deals_and_sells_at_once():
     """RULING: "Quitting in the shop phase withdraws the quitter's open deals and sells their objects at
     1 coin in that phase" """
-    state = table("+-+", objects={0: {"reverse": 2}})
-    state.round_end = state.turn_start + 1
-    state.apply_text(HOST, "timeout")
+    state = shop("+-+", objects={0: {"r": 2}})
     play(state, "deal r 3 ¢", 0)
     play(state, "quit", 0)
-    assert 0 not in state.offers and state.inv[0] == {}
-    assert any("sold for 2¢" in e for e in state.events)
+    assert public(state)["shop"]["offers"] == [] and public(state)["objects"][0] == 0
+    assert ("quit_sale", {"player": 0, "coins": 2}) in events(state)
     with pytest.raises(IllegalAction, match="no open deal"):
         play(state, "ok 0", 1)
+
+
+# -- options --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("option", "value"), [
+    ("full_charge", 1_000_000_000), ("full_charge", 0), ("rounds", 0), ("rounds", 21), ("round_time", 5),
+    ("round_time", float("inf")), ("move_time", 0), ("move_time", -1), ("move_time", 61), ("shop_time", 0),
+    ("lobby_time", 10_000), ("lobby", "maybe"), ("teams", "+-+x"), ("teams", "+-"), ("colour", 1)])
+def test_options_are_checked_before_a_game_exists(option, value):
+    """RULING: "all numbers are configuration" — within bounds: moves 0.5-60 s, rounds 1-20, rounds of
+    10-3600 s, full charge 2-100; `teams` one sign per seat."""
+    with pytest.raises(BadOption, match=option if option != "colour" else "no option"):
+        ionarena.make("bank", players=4, seed=1, **{option: value})
+
+
+def test_a_record_with_a_huge_full_charge_is_refused_before_anything_runs():
+    """A 150-byte record asking for full charge 1,000,000,000 is one clear error, not a game."""
+    line = json.dumps({"game": "bank", "players": 4, "seed": 1, "variant": "standard", "actions": [],
+                       "options": {"full_charge": 1_000_000_000}})
+    with pytest.raises(IonError, match="full_charge"):
+        record.replay(record.loads(line))
+
+
+def test_options_are_kept_complete_in_the_state_and_its_record():
+    """Every option is kept with the game (defaults filled in), so a record replays the same game."""
+    state = ionarena.make("bank", players=2, seed=4, move_time=5, teams="+-")
+    assert state.options == {"full_charge": 10, "rounds": 3, "round_time": 180.0, "move_time": 5.0,
+                             "shop_time": 30.0, "lobby_time": 60.0, "lobby": True, "teams": "+-"}
+    assert record.from_state(state).options == state.options
+
+
+def test_lobby_false_alternates_teams():
+    """RULING (Ion Arena): `lobby=False` skips the lobby with alternating teams."""
+    state = ionarena.make("bank", players=5, seed=2, lobby=False)
+    assert public(state)["teams"] == ["+", "-", "+", "-", "+"]
+    assert state.view(None)["phase"] == "play"
+
+
+# -- action values from Python ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [
+    Card(0, mult=-1), Card(0, mult=0), Card(0, mult=4), Card(-1), Card(12), Card(True), Card(1.0),  # type: ignore[arg-type]
+    Card(0, wild=1), Card("+"), Team(0), Team(5), Team(True), Use("movetime", target="x"),  # type: ignore[arg-type]
+    Use("take", target="bankrupt"), Use("take"), Use("combine"), Use(["s"]), Combine(Word("skip")),  # type: ignore[arg-type]
+    Combine(Combine(Card(0))), Word("fly"), Word(["skip"]), At(-1.0), At(1.0005), At(float("nan")),  # type: ignore[arg-type]
+    Buy("gold"), Deal("reverse", 0, "coins"), Deal("reverse", 1000, "coins"), Deal("reverse", 5, "gold"),
+    Ok(-1), Ok(True), Ok(10**5000), Card(10**5000), "skip", "+", None, 3, ("team", 1), [Card(0)]])  # type: ignore[arg-type]
+def test_malformed_action_values_are_refused_and_change_nothing(value):
+    """RULING: `apply` accepts exactly the legal actions: a value no command could give (wrong field types,
+    negative or huge numbers, strings) is an IllegalAction and changes nothing, for a player and the host."""
+    for state in (table("+-+-", objects={0: {"x2": 1, ":": 1, "t": 1, "&": 1}}),
+                  ionarena.make("bank", players=4, seed=1), shop("+-", objects={0: {"r": 1}})):
+        before = state.clone()
+        for seat in (state.actors()[0], HOST):
+            with pytest.raises(IllegalAction):
+                state.apply(seat, value)
+        assert state.view(None) == before.view(None) and state.version == before.version
+        assert [state.view(p) for p in range(state.num_players)] == \
+            [before.view(p) for p in range(before.num_players)]
+
+
+def test_picking_team_zero_twice_cannot_leave_a_seat_half_joined():
+    """`Team(0)` twice, then a real team: the seat joins once, in its place."""
+    state = ionarena.make("bank", players=2, seed=1)
+    for _ in range(2):
+        with pytest.raises(IllegalAction):
+            state.apply(0, Team(0))
+    state.apply(0, Team(1))
+    state.apply(1, Team(-1))
+    assert public(state)["order"] == [0, 1] and public(state)["teams"] == ["+", "-"]
+
+
+def test_a_player_reads_the_table_as_text_without_markup():
+    """The presenter's words are plain text: the rulebook's `[X]` symbols stay as they are."""
+    spec = ionarena.get_spec("bank")
+    from ionarena.core import Names
+    state = table("+-", objects={0: {"X": 1, "¢": 3}}, hands={0: ["+", "==="]})
+    text = spec.presenter.render(state.view(0), Names(0))
+    assert "[X] Swap (x) ×1" in text and "Your hand: + ===" in text and "Player 0 (you)" in text
+    play(state, "X")
+    sentences = [spec.presenter.describe(e, Names(1)) for e in state.events(1, 0)]
+    assert sentences[0] == "Player 0 uses [X] Swap: the charge is now +0."

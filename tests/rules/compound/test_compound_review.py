@@ -8,12 +8,12 @@ from math import gcd
 
 import pytest
 
+from ionarena.core import Names
 from ionarena.games.compound.cards import IONS, ROMAN, display
 from ionarena.games.compound.chemistry import match
-from ionarena.games.compound.render import render
 from ionarena.games.compound.scoring import formula, name
 
-from .rig import new_game, play_turn, rig
+from .rig import SPEC, at_round, drive, hand, new_game, play_turn, rig, table
 
 SYMBOLS = sorted({ion.symbol for ion in IONS.values()}, key=len, reverse=True)
 
@@ -110,38 +110,42 @@ def test_determinize_forgets_other_players_hidden_tile_choices():
     (compound.md): "every player commits a pick — with any tile used this turn and, for Play From
     Center, the centre card wanted — and when all have committed, all are revealed together." """
     state = new_game(players=3, seed=4)
-    want = state.center[0]
+    want = table(state)["center"][0]
     state.apply_text(1, "two")
     state.apply_text(1, f"center {want}")
     state.apply_text(1, "rxn")
-    for c in sorted(state.hands[1])[:2]:
+    for c in hand(state, 1)[:2]:
         state.apply_text(1, f"pick {c}")
     state.apply_text(2, "two")
-    state.apply_text(2, f"pick {state.hands[2][0]}")
+    state.apply_text(2, f"pick {hand(state, 2)[0]}")
     copy = state.determinize(0, random.Random(7))
-    assert copy.want_two == [False] * 3 and copy.want_rxn == [False] * 3
-    assert copy.want_center == [None] * 3
-    assert copy.committed == [False, True, False]
-    assert len(copy.picks[1]) == 1 and copy.picks[1][0] in copy.hands[1] and copy.picks[2] == []
+    assert copy.view(0) == state.view(0)
+    assert table(copy)["committed"] == [False, True, False]
+    for seat in (1, 2):
+        mine = table(copy, seat)["your_pick"]
+        assert (mine["two"], mine["center"], mine["rxn"]) == (False, None, False)
+    picked = table(copy, 1)["your_pick"]["picks"]
+    assert len(picked) == 1 and picked[0] in hand(copy, 1) and table(copy, 2)["your_pick"]["picks"] == []
     # the original is untouched and plays on as chosen
-    assert state.want_two[1] and state.want_center[1] == want and len(state.picks[1]) == 2
+    mine = table(state, 1)["your_pick"]
+    assert mine["two"] and mine["center"] == want and len(mine["picks"]) == 2
 
 
 def test_clones_draw_independently():
-    """Ruling (compound.md): "every card is collected and reshuffled" each round: a clone's reshuffle
-    is the original's, and drawing in one never moves the other."""
+    """Ruling (compound.md): "every card is collected and reshuffled" each round: a clone deals the next
+    round as the original does, and playing on in one never moves the other."""
     state = new_game(players=2, seed=9)
     copy = state.clone()
-    a = state.rng.get().random()
-    b = copy.rng.get().random()
-    assert a == b
-    assert state.rng.get().random() == copy.rng.get().random()
+    drive(state, at_round(2))
+    assert table(copy)["round"] == 1
+    drive(copy, at_round(2))
+    assert [copy.view(p) for p in (0, 1, None)] == [state.view(p) for p in (0, 1, None)]
 
 
 def test_bond_cards_may_be_typed_in_any_order():
     """Rulebook: "To form a bond, simply place the new charged card together with the card or cards
     that form a valid chemical bond." (`bond Cl Mg Cl` is `bond Mg Cl Cl`)."""
-    state = rig(new_game(players=2), hands={0: ["Cl"]}, unbonded={0: ["Mg", "Cl"]})
+    state = rig(players=2, hands={0: ["Cl"]}, unbonded={0: ["Mg", "Cl"]})
     play_turn(state, {0: ["pick Cl"]})
     move = state.parse_action(0, "bond Cl Mg Cl")
     assert state.format_action(move) == "bond Mg Cl Cl = MgCl2 — magnesium chloride"
@@ -153,20 +157,21 @@ def test_cards_show_their_charge_and_the_pick_reads_as_words():
     assert display("Cl") == "Cl (Chloride 1-)"
     assert display("Mg") == "Mg (Magnesium 2+)"
     assert display("Fe") == "Fe (Iron 2+/3+)"
-    state = rig(new_game(players=2), hands={0: ["Cl", "H"]}, center=["Mg", "O", "F", "K"])
+    state = rig(players=2, hands={0: ["Cl", "H"]}, center=["Mg", "O", "F", "K"])
     state.apply_text(0, "two")
     state.apply_text(0, "center Mg")
     state.apply_text(0, "pick Cl")
-    text = render(state.view(0), 0)
+    text = SPEC.presenter.render(state.view(0), Names(0))
     assert "Center: F (Fluoride 1-), K (Potassium 1+), Mg (Magnesium 2+), O (Oxide 2-)" in text
     assert "Your choice so far: Play Two, Play From Center (Mg); picked Cl" in text
+    assert "Your choice so far" not in SPEC.presenter.render(state.view(1), Names(1))
 
 
 def test_neutralization_goal_text_says_which_water_is_excluded():
     """Rulebook: "Bonding Hydrogen and Hydroxide (water) does not count toward this Goal Card's bonus
     points." (ruling: H2O made of 2 H + O counts as a compound with an H card)."""
-    state = new_game(players=2)
-    state.goals = ["neutralization", "alkali_salts", "noble_gases"]
-    wants = state.view(0)["goals"][0]["wants"]
-    assert wants == ["a compound with an H card (not H + OH water)",
-                     "another with an OH card (not H + OH water)"]
+    state = rig(players=2, goals=["neutralization", "alkali_salts", "noble_gases"])
+    assert table(state, 0)["goals"][0]["wants"] == []
+    text = SPEC.presenter.render(state.view(0), Names(0))
+    assert "Neutralization Reaction: a compound with an H card and another with an OH card " \
+           "(H + OH water counts for neither) (both 10)" in text

@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 from ionarena.games.compound.cards import CARDS, deck_for
-from ionarena.games.compound.rules import Move
+from ionarena.games.compound.moves import Move
+from ionarena.games.compound.scoring import decay_awards
 
-from .rig import drive, new_game, others_unbonded, play_turn, rig
+from .rig import (
+    at_phase,
+    at_round,
+    drive,
+    hand,
+    new_game,
+    of_kind,
+    others_unbonded,
+    play_turn,
+    rig,
+    table,
+    tiles,
+)
+
+ALL_UP = {"two": "up", "center": "up", "rxn": "up"}
 
 
 def test_standard_setup():
@@ -16,12 +33,15 @@ def test_standard_setup():
     should be no duplicate cards." and "Give each player a set of 3 different Action Tiles." """
     for seed in range(30):
         s = new_game(players=7, seed=seed)
-        assert len(set(s.goals)) == 3
-        assert all(len(h) == 10 for h in s.hands)
-        assert len(s.center) == 4 and len(set(s.center)) == 4
-        assert all(t == [True, True, True] for t in s.tiles)
-        assert len(deck_for("standard")) == 81
-        assert not any(CARDS[c].kind == "radioactive" for c in deck_for("standard"))
+        t = table(s)
+        assert len({g["id"] for g in t["goals"]}) == 3
+        assert t["hand_sizes"] == [10] * 7
+        assert len(t["center"]) == 4 and len(set(t["center"])) == 4
+        assert all(faces == ALL_UP for faces in t["tiles"])
+        dealt = of_kind(s, "round")[0]
+        assert dealt["goals"] == [g["id"] for g in t["goals"]] and sorted(dealt["center"]) == t["center"]
+    assert len(deck_for("standard")) == 81
+    assert not any(CARDS[c].kind == "radioactive" for c in deck_for("standard"))
 
 
 def test_beginner_setup():
@@ -29,14 +49,15 @@ def test_beginner_setup():
     during setup, and do not give players a set of Action Tiles." and "do not deal cards to the center
     of the table (skip Setup Step 4). Players are dealt only 9 cards, instead of 10." """
     s = new_game(players=7, variant="beginner")
-    assert all(len(h) == 9 for h in s.hands)
-    assert s.center == [] and all(t == [] for t in s.tiles)
+    t = table(s)
+    assert t["hand_sizes"] == [9] * 7
+    assert t["center"] == [] and all(faces == {} for faces in t["tiles"])
     deck = Counter(deck_for("beginner"))
     assert deck["OH"] == 9  # Hydroxide stays (ruling)
     assert not any(CARDS[c].polyatomic or CARDS[c].kind == "transition" for c in deck)
     assert all(m.kind == "pick" for m in s.legal_actions(0))
-    drive(s, lambda st: st.turn == 7 and st.phase == "pick")
-    assert all(len(h) == 3 for h in s.hands)
+    drive(s, lambda st: table(st)["turn"] == 7 and st.phase_name() == "pick")
+    assert table(s)["hand_sizes"] == [3] * 7
 
 
 def test_advanced_adds_the_radioactive_cards():
@@ -49,14 +70,15 @@ def test_round_ends_with_two_cards_discarded():
     """Rulebook: "When only 2 cards remain in each hand, place these in a shared Discard Pile: the round is
     over." """
     s = new_game(players=3)
-    drive(s, lambda st: st.turn == 8 and st.phase == "pick")
-    assert all(len(h) == 3 for h in s.hands) and s.discard == []
-    old = [list(h) for h in s.hands]
+    drive(s, lambda st: table(st)["turn"] == 8 and st.phase_name() == "pick")
+    assert table(s)["hand_sizes"] == [3, 3, 3] and table(s)["discard"] == []
+    old = [hand(s, p) for p in range(3)]
     s.apply_text(0, "rxn")
     play_turn(s, {})
-    drive(s, lambda st: st.phase == "rxn")
-    assert len(s.discard) == 6 and all(h == [] for h in s.hands)
-    assert Counter(s.discard) <= Counter(c for h in old for c in h)
+    drive(s, at_phase("rxn"))
+    assert len(table(s)["discard"]) == 6 and table(s)["hand_sizes"] == [0, 0, 0]
+    assert Counter(table(s)["discard"]) <= Counter(c for h in old for c in h)
+    assert of_kind(s, "round_end") == [{"round": 1, "discard": table(s)["discard"]}]
 
 
 def test_round_reset_keeps_tile_faces_and_reshuffles():
@@ -66,12 +88,13 @@ def test_round_reset_keeps_tile_faces_and_reshuffles():
     s = new_game()
     s.apply_text(2, "two")
     play_turn(s, {})
-    drive(s, lambda st: st.round == 2)
-    assert s.tiles[2] == [False, True, True]
-    assert all(len(h) == 10 for h in s.hands) and len(set(s.center)) == 4
-    assert all(c == [] and u == [] for c, u in zip(s.compounds, s.unbonded, strict=True))
-    assert s.discard == [] and s.first == 1  # ruling: round r starts with seat r - 1
-    assert len(s.round_scores) == 1
+    drive(s, at_round(2))
+    t = table(s)
+    assert tiles(s, 2) == {"two": "down", "center": "up", "rxn": "up"}
+    assert t["hand_sizes"] == [10] * 4 and len(set(t["center"])) == 4
+    assert all(c == [] for c in t["compounds"]) and all(u == [] for u in t["unbonded"])
+    assert t["discard"] == [] and t["first_player"] == 1  # ruling: round r starts with seat r - 1
+    assert all(len(rs) == 1 for rs in t["round_scores"])
     assert Move("two") not in s.legal_actions(2)
 
 
@@ -82,41 +105,38 @@ def test_three_rounds_then_unused_tiles_score_two_each():
     s.apply_text(1, "two")
     play_turn(s, {})
     drive(s, lambda st: False)
-    assert s.is_over() and len(s.round_scores) == 3 and s.actors() == []
-    assert s.end_bonus is not None
-    assert s.end_bonus[0]["tiles"] == 6 and s.end_bonus[1]["tiles"] == 4
-    assert s.scores()[0] == sum(r[0]["total"] for r in s.round_scores) + 6
-    assert all(b["decay"] == 0 for b in s.end_bonus)  # no decay ranking outside the Advanced game
+    t = table(s)
+    assert s.is_over() and all(len(rs) == 3 for rs in t["round_scores"]) and s.actors() == []
+    assert t["end_bonus"][0]["tiles"] == 6 and t["end_bonus"][1]["tiles"] == 4
+    assert s.scores()[0] == sum(r["total"] for r in t["round_scores"][0]) + 6
+    assert all(b["decay"] == 0 for b in t["end_bonus"])  # no decay ranking outside the Advanced game
+    assert of_kind(s, "game_end") == [{"winners": s.winners(), "scores": [int(x) for x in s.scores()]}]
 
 
 def test_tied_players_share_the_victory():
     """Rulebook: "The player with the most total points wins! If players are tied, they share the
     victory." """
-    s = new_game(players=3)
+    last: dict[str, Any] = {"round": 3, "hand_size": 3, "goals": ["alkali_salts", "metal_oxides",
+                                                                  "hydrohalic_acids"]}
+    hands: dict[int, Sequence[str]] = {p: ["He", "Ne", "Ar"] for p in range(3)}
+    s = rig(3, hands=hands, **last, round_scores=[[10, 10, 10], [7, 7, 7]])
+    play_turn(s, {p: ["pick He"] for p in range(3)})
     drive(s, lambda st: False)
-    totals = s.scores()
-    for p in range(3):  # lift everyone to the top score
-        s.round_scores[0][p] = dict(s.round_scores[0][p], total=s.round_scores[0][p]["total"]
-                                    + int(max(totals) - totals[p]))
-    assert s.winners() == [0, 1, 2]
-    s.round_scores[0][2] = dict(s.round_scores[0][2], total=s.round_scores[0][2]["total"] - 1)
-    assert s.winners() == [0, 1]
-
-
-def _only_radioactive(s, allowed):
-    """Swap every other radioactive card in a hand for a plain card from the deck."""
-    for h in s.hands:
-        for i, c in enumerate(h):
-            if CARDS[c].kind == "radioactive" and c not in allowed:
-                j = next(k for k, d in enumerate(s.deck) if CARDS[d].kind != "radioactive")
-                h[i], s.deck[j] = s.deck[j], c
+    assert s.scores() == [10 + 7 + 2 + 6] * 3 and s.winners() == [0, 1, 2]
+    s = rig(3, hands=hands, **last, round_scores=[[10, 10, 9], [7, 7, 7]])
+    play_turn(s, {p: ["pick He"] for p in range(3)})
+    drive(s, lambda st: False)
+    assert s.winners() == [0, 1] and s.view(None)["winners"] == [0, 1]
 
 
 def _reveal_radioactive(count: int):
     cards = ["rad-Fr", "rad-At", "rad-Pm", "rad-Ac"][:count]
-    s = rig(new_game(variant="advanced"), hands={p: [c] for p, c in enumerate(cards)},
-            center=["Na", "He", "O", "Mg"])
-    _only_radioactive(s, cards)
+    plain = ["He", "Ne", "Ar", "Ar"]
+    hands = {p: [cards[p]] if p < count else [plain[p]] for p in range(4)}
+    others = [c for c in deck_for("advanced") if CARDS[c].kind != "radioactive"]
+    # every other card of the four hands is plain, so exactly `count` radioactive cards are revealed
+    s = rig(variant="advanced", hands={p: h + others[p * 9:p * 9 + 9] for p, h in hands.items()},
+            center=["Br", "O", "Cu", "SO4"])
     play_turn(s, {p: [f"pick {c}"] for p, c in enumerate(cards)})
     return s, cards
 
@@ -127,17 +147,22 @@ def test_radioactive_reveal_rule_in_play():
     on that turn, flip those cards face-down." """
     for count, points in ((1, 4), (2, 2), (3, 0), (4, 0)):
         s, cards = _reveal_radioactive(count)
-        assert [s.radio[p] for p in range(count)] == [[(c, points)] for c in cards]
+        placed = [table(s)["radioactive"][p] for p in range(count)]
+        assert placed == [[{"card": c, "points": points}] for c in cards]
+        assert [(e["card"], e["points"], e["revealed"]) for e in of_kind(s, "radioactive")] == \
+            [(c, points, count) for c in cards]
 
 
 def test_radioactive_from_the_center_counts_in_the_reveal():
     """Ruling (compound.md): "A radioactive card taken this way counts in that turn's reveal count, which is
     table-wide" """
-    s = rig(new_game(variant="advanced"), hands={0: ["rad-Fr"]}, center=["rad-U", "He", "O", "Mg"])
-    _only_radioactive(s, ["rad-Fr"])
+    others = [c for c in deck_for("advanced") if CARDS[c].kind != "radioactive"]
+    s = rig(variant="advanced", hands={0: ["rad-Fr", *others[:9]], 1: others[9:19], 2: others[19:29],
+                                       3: others[29:39]}, center=["rad-U", "He", "O", "Br"])
     s.apply_text(1, "center rad-U")
     play_turn(s, {0: ["pick rad-Fr"]})
-    assert s.radio[0] == [("rad-Fr", 2)] and s.radio[1] == [("rad-U", 2)]
+    placed = table(s)["radioactive"][:2]
+    assert placed == [[{"card": "rad-Fr", "points": 2}], [{"card": "rad-U", "points": 2}]]
 
 
 def test_radioactive_cards_stay_and_score_decay_at_the_end():
@@ -146,13 +171,13 @@ def test_radioactive_cards_stay_and_score_decay_at_the_end():
     Cards back into the Element Deck." """
     s, _ = _reveal_radioactive(1)
     others_unbonded(s, keep=-1)
-    drive(s, lambda st: st.round == 2)
-    assert s.kept[0] == ["rad-Fr"]
-    assert "rad-Fr" not in s.deck and all("rad-Fr" not in h for h in s.hands)
-    assert s.round_scores[0][0]["radioactive"] == 4
+    drive(s, at_round(2))
+    t = table(s)
+    assert t["radioactive_kept"][0] == ["rad-Fr"]
+    assert all("rad-Fr" not in hand(s, p) for p in range(4))
+    assert t["round_scores"][0][0]["radioactive"] == 4
     drive(s, lambda st: False)
-    decays = [sum(CARDS[c].decay for c in k) for k in s.kept]
-    assert decays[0] >= 5
-    from ionarena.games.compound.scoring import decay_awards
-    assert s.end_bonus is not None
-    assert [b["decay"] for b in s.end_bonus] == decay_awards(decays)
+    t = table(s)
+    decays = [sum(CARDS[c].decay for c in k) for k in t["radioactive_kept"]]
+    assert decays[0] >= 5 and t["decay"] == decays
+    assert [b["decay"] for b in t["end_bonus"]] == decay_awards(decays)

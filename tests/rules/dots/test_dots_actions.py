@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from ionarena.core import IllegalAction
+import ionarena
+from ionarena.core import IllegalAction, Names
 
 from .dots_setup import arrange, hand_texts
 
@@ -76,7 +77,7 @@ def test_block_cancels_a_plus_three():
         state.apply_text(2, "play block 1|2")
     state.apply_text(2, "play block 3|4")
     assert hand_texts(state, 2) == ["5|6", "block 1|2"]
-    assert state.actors() == [1] and state.view(None)["pending_draw"] == 0
+    assert state.actors() == [1] and state.view(None)["table"]["pending_draw"] == 0
 
 
 def test_block_sends_a_gift_back():
@@ -199,7 +200,7 @@ def test_shift_reverses_the_direction():
     """Ruling: "Shift (RULING): reverses the direction of play.\""""
     state = arrange([["shift 3|6", "4|5"], ["4|5"], ["5|6"], ["1|2"]], top="1|3")
     state.apply_text(0, "play shift 3|6")
-    assert state.actors() == [1] and state.view(None)["direction"] == "left"
+    assert state.actors() == [1] and state.view(None)["table"]["direction"] == "left"
     state.apply_text(1, "draw")
     assert state.actors() == [2]
 
@@ -212,8 +213,8 @@ def test_the_block_example_against_a_plus_one():
     assert legal(state, 2) == ["draw", "play block 1|2"]
     state.apply_text(2, "play block 1|2")
     assert hand_texts(state, 2) == ["5|6"]  # the 3|6 was not drawn
-    assert state.view(None)["draw_pile"] == 1 and state.view(None)["pending_draw"] == 0
-    assert state.actors() == [1] and state.view(None)["top"] == "block 1|2"
+    assert state.view(None)["table"]["draw_pile"] == 1 and state.view(None)["table"]["pending_draw"] == 0
+    assert state.actors() == [1] and state.view(None)["table"]["top"] == "block 1|2"
 
 
 def test_play_again_chains_into_actions_that_resolve_normally():
@@ -246,7 +247,7 @@ def test_play_again_chains_into_actions_that_resolve_normally():
     state = arrange([["again 1|6", "shift 1|2", "4|5"], ["4|5"], ["5|6"]], top="1|3")
     state.apply_text(0, "play again 1|6")
     state.apply_text(0, "play shift 1|2")
-    assert state.actors() == [1] and state.view(None)["direction"] == "left"
+    assert state.actors() == [1] and state.view(None)["table"]["direction"] == "left"
 
 
 def test_a_gifted_card_is_seen_only_by_giver_and_receiver():
@@ -257,7 +258,7 @@ def test_a_gifted_card_is_seen_only_by_giver_and_receiver():
     state.apply_text(0, "play gift 1|2 give joker 5")
     for seat in (1, None):
         assert "joker 5" not in json.dumps(state.view(seat)).lower()
-    assert "joker 5" in state.view(2)["hand"]
+    assert "joker 5" in state.view(2)["table"]["hand"]
     state.apply_text(2, "draw")
     assert "joker 5" not in json.dumps(state.view(1)).lower()
 
@@ -268,7 +269,11 @@ def test_giver_and_receiver_read_which_card_the_gift_was():
     arrived, not left to find it in their hand."""
     state = arrange([["gift 1|2", "joker 5", "4|5"], ["4|5"], ["5|6"]], top="1|3")
     state.apply_text(0, "play gift 1|2 give joker 5")
-    assert state.view(0)["events"][-1] == "You give Player 2 your Joker 5."
-    assert state.view(2)["events"][-1] == "Player 0 gives you Joker 5."
+    gift = {"player": 0, "to": 2, "card": "joker 5"}
+    assert [e.data for e in state.events(0) if e.kind == "gift"] == [gift]
+    assert [e.data for e in state.events(2) if e.kind == "gift"] == [gift]
     for seat in (1, None):
-        assert state.view(seat)["events"][-1] == "Player 0 gives Player 2 a card."
+        assert [e.data for e in state.events(seat) if e.kind == "gift"] == [{"player": 0, "to": 2}]
+    words = ionarena.get_spec("dots").presenter
+    assert words.describe(state.events(2)[-1], Names(2)) == "Player 0 gives Player 2 (you) Joker 5."
+    assert words.describe(state.events(1)[-1], Names(1)) == "Player 0 gives Player 2 a card."

@@ -59,7 +59,7 @@ def test_seven_cards_each_and_one_card_turned_up():
     """Rulebook: "Deal 7 cards to each player. Stack the remaining cards face down to be used during
     the game. Turn over the top card of the pile to start the game."""
     for players in (3, 4, 10):
-        view = ionarena.make("dots", players=players, seed=4).view(None)
+        view = ionarena.make("dots", players=players, seed=4).view(None)["table"]
         assert view["hand_sizes"] == [7] * players
         assert view["played"] == 1
         assert view["draw_pile"] == 128 - 7 * players - 1
@@ -67,7 +67,7 @@ def test_seven_cards_each_and_one_card_turned_up():
 
 def test_two_players_get_nine_cards():
     """Rulebook, Two-Player Game: "Deal 9 cards to each player at the beginning of the game."""
-    view = ionarena.make("dots", players=2, seed=4).view(None)
+    view = ionarena.make("dots", players=2, seed=4).view(None)["table"]
     assert view["hand_sizes"] == [9, 9]
     assert view["draw_pile"] == 128 - 18 - 1
 
@@ -81,6 +81,6 @@ def test_the_player_to_the_dealers_right_goes_first():
         state = ionarena.make("dots", players=5, seed=seed)
         if KIND[state.discard[-1]] == plain:
             assert state.actors() == [(state.dealer - 1) % 5]
-            assert state.view(None)["direction"] == "right"
+            assert state.view(None)["table"]["direction"] == "right"
             checked += 1
     assert checked > 50

@@ -47,8 +47,8 @@ def test_a_starting_previous_player_card_with_two_players_is_taken_at_once():
     for kind, count in ((PREV1, 1), (PREV3, 3)):
         state = start_with(kind, players=2)
         assert KIND[state.discard[-1]] == kind
-        assert state.view(None)["hand_sizes"][state.dealer] == 9 + count
-        assert state.view(None)["pending_draw"] == 0
+        assert state.view(None)["table"]["hand_sizes"][state.dealer] == 9 + count
+        assert state.view(None)["table"]["pending_draw"] == 0
         assert state.actors() == [1 - state.dealer]
 
 
@@ -60,10 +60,10 @@ def test_a_capped_tournament_deal_scores_the_lowest_hand():
                     turn_cap=1)
     state.apply_text(0, "play 5|6")  # hands now worth 3, 75 and 7 points
     assert state.scores() == [75.0 + 7, 0.0, 0.0]
-    assert not state.is_over() and state.view(None)["deal"] == 2
+    assert not state.is_over() and state.view(None)["table"]["deal"] == 2
     tied = arrange([["4|6", "1|2"], ["1|2"], ["1|2"]], top="4|5", variant="tournament", turn_cap=1)
     tied.apply_text(0, "play 4|6")
-    assert tied.scores() == [0.0, 0.0, 0.0] and tied.view(None)["deal"] == 2
+    assert tied.scores() == [0.0, 0.0, 0.0] and tied.view(None)["table"]["deal"] == 2
 
 
 def test_taking_cards_when_none_are_left_takes_what_there_is():

@@ -20,7 +20,7 @@ def test_the_6_3_example():
     with pytest.raises(IllegalAction, match="does not match"):
         state.parse_action(0, "play 1|2")
     state.apply_text(0, "play 6|1")
-    assert state.view(None)["match"] == [1, 6]
+    assert state.view(None)["table"]["match"] == [1, 6]
 
 
 def test_action_cards_match_by_their_dots_too():
@@ -56,7 +56,7 @@ def test_joker_plays_on_anything_and_asks_for_its_other_half():
     card with the same number of dots included in the other half of the Joker card."""
     state = arrange([["joker 4", "1|2"], ["4|5", "1|6", "2|3"], ["1|2"]], top="3|6")
     state.apply_text(0, "play joker 4")
-    assert state.view(None)["match"] == [4]
+    assert state.view(None)["table"]["match"] == [4]
     assert {state.format_action(a) for a in state.legal_actions(2)} == {"draw"}
     state = arrange([["joker 4", "1|2"], ["1|2"], ["4|5", "1|6"]], top="3|6")
     state.apply_text(0, "play joker 4")
@@ -72,7 +72,7 @@ def test_double_joker_names_the_number():
     names = [state.format_action(a) for a in state.legal_actions(0) if "dj" in state.format_action(a)]
     assert names == [f"play dj name {n}" for n in range(1, 7)]
     state.apply_text(0, "play dj name 2")
-    assert state.view(None)["match"] == [2]
+    assert state.view(None)["table"]["match"] == [2]
     assert {state.format_action(a) for a in state.legal_actions(2)} == {"play 2|5", "play 2|6", "draw"}
 
 
@@ -82,5 +82,5 @@ def test_a_joker_requirement_stays_until_covered():
     state = arrange([["dj", "1|3"], ["1|2"], ["3|4"]], top="4|5", deck=["5|6", "5|6"])
     state.apply_text(0, "play dj name 2")
     state.apply_text(2, "draw")
-    assert state.view(None)["match"] == [2]
+    assert state.view(None)["table"]["match"] == [2]
     assert [state.format_action(a) for a in state.legal_actions(1)] == ["play 1|2", "draw"]

@@ -46,10 +46,10 @@ def test_a_starting_plus_one_hits_the_first_player():
         state = start_with(kind)
         first = (state.dealer - 1) % 4
         assert state.actors() == [first]
-        assert state.view(None)["pending_draw"] == count
+        assert state.view(None)["table"]["pending_draw"] == count
         assert legal(state, first)[0] == "draw"
         state.apply_text(first, "draw")
-        assert state.view(None)["hand_sizes"][first] == 7 + count
+        assert state.view(None)["table"]["hand_sizes"][first] == 7 + count
         assert state.actors() == [first]
 
 
@@ -58,7 +58,7 @@ def test_a_starting_previous_player_card_hits_the_dealer():
     action applies to the dealer)"."""
     for kind, count in ((PREV1, 1), (PREV3, 3)):
         state = start_with(kind)
-        sizes = state.view(None)["hand_sizes"]
+        sizes = state.view(None)["table"]["hand_sizes"]
         assert sizes[state.dealer] == 7 + count
         assert state.actors() == [(state.dealer - 1) % 4]
 
@@ -71,7 +71,7 @@ def test_a_starting_gift_is_given_by_the_dealer():
     options = legal(state, dealer)
     assert options and all(o.startswith("give ") for o in options)
     state.apply_text(dealer, options[0])
-    sizes = state.view(None)["hand_sizes"]
+    sizes = state.view(None)["table"]["hand_sizes"]
     assert sizes[dealer] == 6 and sizes[first] == 8
     assert state.actors() == [first]
 
@@ -88,7 +88,7 @@ def test_a_starting_block_does_nothing():
     """Ruling: "Block: nothing"."""
     state = start_with(BLOCK)
     assert state.actors() == [(state.dealer - 1) % 4]
-    assert state.view(None)["pending_draw"] == 0
+    assert state.view(None)["table"]["pending_draw"] == 0
 
 
 def test_a_starting_no_play_skips_the_first_player():
@@ -108,7 +108,7 @@ def test_a_starting_shift_opens_on_the_dealers_left():
     """Ruling: "Shift: play starts the other way (the seat on the dealer's left opens)"."""
     state = start_with(SHIFT)
     assert state.actors() == [(state.dealer + 1) % 4]
-    assert state.view(None)["direction"] == "left"
+    assert state.view(None)["table"]["direction"] == "left"
 
 
 def test_a_starting_double_joker_is_named_by_the_dealer():
@@ -117,7 +117,7 @@ def test_a_starting_double_joker_is_named_by_the_dealer():
     assert state.actors() == [state.dealer]
     assert legal(state, state.dealer) == [f"name {n}" for n in range(1, 7)]
     state.apply_text(state.dealer, "name 5")
-    assert state.view(None)["match"] == [5]
+    assert state.view(None)["table"]["match"] == [5]
     assert state.actors() == [(state.dealer - 1) % 4]
 
 
@@ -126,14 +126,14 @@ def test_a_starting_joker_asks_for_its_value():
     other half of the Joker card." (the starting Joker counts as the dealer's)."""
     state = start_with(JOKER)
     value = int(TEXT[state.discard[-1]].split()[1])
-    assert state.view(None)["match"] == [value]
+    assert state.view(None)["table"]["match"] == [value]
 
 
 def test_a_starting_number_card_is_matched_normally():
     """Rulebook: "You can only play a card if it has the same number of dots as the card on the
     table."""
     state = start_with(NUMBER)
-    assert state.view(None)["match"] == sorted(int(d) for d in TEXT[state.discard[-1]].split("|"))
+    assert state.view(None)["table"]["match"] == sorted(int(d) for d in TEXT[state.discard[-1]].split("|"))
 
 
 def test_the_first_player_may_block_a_starting_gift_back():
@@ -164,7 +164,7 @@ def test_the_first_player_may_block_a_starting_gift_back():
 def test_the_dealer_is_chosen_for_the_first_deal():
     """Rulebook: "Choose the first player to deal the cards."; ruling: "the first dealer is drawn
     from the seed"."""
-    dealers = {ionarena.make("dots", players=4, seed=seed).view(None)["dealer"] for seed in range(40)}
+    dealers = {ionarena.make("dots", players=4, seed=seed).view(None)["table"]["dealer"] for seed in range(40)}
     assert dealers == {0, 1, 2, 3}
-    assert ionarena.make("dots", players=4, seed=7).view(None)["dealer"] == \
-        ionarena.make("dots", players=4, seed=7).view(None)["dealer"]
+    assert ionarena.make("dots", players=4, seed=7).view(None)["table"]["dealer"] == \
+        ionarena.make("dots", players=4, seed=7).view(None)["table"]["dealer"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ionarena.core import IllegalAction
+from ionarena.core import HOST, IllegalAction
 
 from .dots_setup import arrange
 
@@ -55,5 +55,7 @@ def test_only_the_player_to_move_may_act():
     state = table()
     with pytest.raises(IllegalAction, match="turn"):
         state.parse_action(1, "draw")
-    with pytest.raises(IllegalAction, match="spectators"):
-        state.parse_action(None, "draw")
+    with pytest.raises(IllegalAction, match="no seat None"):
+        state.parse_action(None, "draw")  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="host has no move"):
+        state.parse_action(HOST, "draw")

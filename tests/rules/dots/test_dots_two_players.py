@@ -67,7 +67,7 @@ def test_shift_keeps_the_direction_with_two_players():
     the card." — not even the direction shown, played or turned up to start."""
     state = arrange([["shift 3|6", "4|5"], ["1|2", "2|3"]], top="1|3")
     state.apply_text(0, "play shift 3|6")
-    assert state.view(None)["direction"] == "right" and state.actors() == [1]
+    assert state.view(None)["table"]["direction"] == "right" and state.actors() == [1]
     started = start_with(SHIFT, players=2)
-    assert started.view(None)["direction"] == "right"
+    assert started.view(None)["table"]["direction"] == "right"
     assert started.actors() == [1 - started.dealer]

@@ -6,7 +6,7 @@ import pytest
 
 import ionarena
 from ionarena.agents import RandomAgent
-from ionarena.core import IllegalAction, UnknownGame
+from ionarena.core import IllegalAction, BadOption
 from ionarena.games.dots.rules import check_invariants
 from ionarena.games.dots.scoring import card_points, going_out_points, hand_points
 
@@ -73,7 +73,7 @@ def test_tournament_scores_carry_across_deals_and_the_dealer_rotates():
     state.apply_text(0, "play 3|6")
     assert state.scores() == [250.0, 0.0, 0.0]
     assert not state.is_over()
-    view = state.view(None)
+    view = state.view(None)["table"]
     assert view["deal"] == 2 and view["dealer"] == 0 and view["hand_sizes"] == [7, 7, 7]
     assert view["direction"] == "right" or view["top"].startswith("shift")
 
@@ -81,8 +81,8 @@ def test_tournament_scores_carry_across_deals_and_the_dealer_rotates():
 def test_tournament_ends_at_1000_points():
     """Rulebook: "The first player to score 1000 points wins the game.\""""
     hands = [["3|6"], ["dj", "+5 1|6", "joker 4"], ["5|6"]]
-    state = arrange(hands, top="1|3", variant="tournament")
-    state.points = [800, 990, 0]
+    state = ionarena.get_spec("dots").position({"hands": hands, "top": "1|3", "variant": "tournament",
+                                                "points": [800, 990, 0]})
     state.apply_text(0, "play 3|6")
     assert state.is_over() and state.winners() == [0]
     assert state.scores() == [800.0 + 225 + 11, 990.0, 0.0]
@@ -106,12 +106,13 @@ def test_played_cards_are_reshuffled_when_the_pile_runs_out():
     shuffled in order to make a new draw pile."; ruling: "shuffle the played cards except the top
     one"."""
     state = arrange([["1|2"], ["4|5"], ["4|5"]], top="3|6", deck=[])
-    played_before = state.view(None)["played"]
+    played_before = state.view(None)["table"]["played"]
     state.apply_text(0, "draw")
-    view = state.view(None)
+    view = state.view(None)["table"]
     assert view["played"] == 1 and view["top"] == "3|6"
     assert view["draw_pile"] == played_before - 2
-    assert "shuffled" in " ".join(view["events"])
+    assert [e.data for e in state.events(None, since=state.version - 1) if e.kind == "reshuffle"] == \
+        [{"count": played_before - 1}]
 
 
 def test_nothing_to_draw_means_play_if_you_can_else_pass():
@@ -146,14 +147,14 @@ def test_turn_cap_tie_is_a_draw():
     state = arrange([["4|6", "1|2"], ["1|2"], ["1|2"]], top="4|5", turn_cap=1)
     state.apply_text(0, "play 4|6")
     assert state.is_over() and state.winners() == [] and state.scores() == [0.0, 0.0, 0.0]
-    assert ionarena.make("dots", players=3).view(None)["turn_cap"] == 1000
+    assert ionarena.make("dots", players=3).view(None)["table"]["turn_cap"] == 1000
 
 
 def test_the_turn_cap_is_an_option():
     """Ruling: "A configurable turn cap (default 1,000 turns) ends a blocked game"."""
-    assert ionarena.make("dots", players=3, turn_cap=50).view(None)["turn_cap"] == 50
+    assert ionarena.make("dots", players=3, turn_cap=50).view(None)["table"]["turn_cap"] == 50
     for bad in ({"turn_cap": 0}, {"turn_cap": "many"}, {"turns": 5}):
-        with pytest.raises(UnknownGame):
+        with pytest.raises(BadOption, match="turn_cap|no option 'turns'"):
             ionarena.make("dots", players=3, **bad)
 
 

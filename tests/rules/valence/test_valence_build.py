@@ -8,7 +8,7 @@ from ionarena.core import IllegalAction
 from ionarena.games.valence.cards import ELEMENT_INFO, RECIPES
 from ionarena.games.valence.spec_checks import check_invariants
 
-from .valence_table import hand_of, table
+from .valence_table import events, hand_of, seen, stashes, table, told
 
 
 def test_every_recipe_has_valences_adding_to_zero():
@@ -25,12 +25,15 @@ def test_build_takes_the_molecule_and_discards_the_cards():
     face up in the Discard Pile.'"""
     state = table(3, hands={0: ["Na", "O", "H", "Cl"]}, discard=["F"])
     state.apply_text(0, "build NaOH")
-    assert state.stashes[0] == ["NaOH"] and state.bank["base"] == 4
+    assert stashes(state)[0] == ["NaOH"] and seen(state, 1)["bank"]["base"] == 4
     assert hand_of(state, 0) == ["Cl"]
-    assert state.phase == "place"
+    assert state.view(0)["phase"] == "place" and seen(state, 2)["placing"] == ["H", "O", "Na"]
     state.apply_text(0, "place Na")
     state.apply_text(0, "place O")
-    assert state.discard == ["F", "Na", "O", "H"] and state.phase == "build"
+    placed = [e.data["cards"] for e in events(state, 2, since=1) if e.kind == "place"]
+    assert placed == [["Na"], ["O", "H"]]
+    assert seen(state, 2)["discard_top"] == "H" and seen(state, 2)["discard_size"] == 4
+    assert state.view(0)["phase"] == "build"
     assert state.view(1)["scores"][0] == 4
     check_invariants(state)
 
@@ -43,16 +46,17 @@ def test_the_player_orders_the_used_cards():
         state.apply_text(0, "build Na O H")
         for card in order:
             state.apply_text(0, f"place {card}")
-        assert state.discard[-1] == top
+        assert seen(state, 1)["discard_top"] == top
 
 
 def test_one_kind_of_card_is_placed_without_asking():
     """Ruling (Ion Arena): used cards of a single kind have only one order, so they go down at once."""
     state = table(3, hands={0: ["C", "Cl", "Cl", "Cl", "Cl"]}, discard=[])
     state.apply_text(0, "build CCl4")
-    assert state.phase == "place"
+    assert state.view(0)["phase"] == "place"
     state.apply_text(0, "place C")
-    assert state.discard == ["C", "Cl", "Cl", "Cl", "Cl"] and state.phase == "build"
+    assert told(state, 1) == ["Player 0 puts C Cl Cl Cl Cl on the discard pile (Cl on top)."]
+    assert state.view(0)["phase"] == "build"
 
 
 def test_build_as_many_molecules_as_you_choose():
@@ -61,14 +65,14 @@ def test_build_as_many_molecules_as_you_choose():
     for text in ("build HCl", "place H", "build HF", "place H", "build NaCl", "place Na",
                  "build KCl", "place K"):
         state.apply_text(0, text)
-    assert state.stashes[0] == ["HCl", "HF", "NaCl", "KCl"] and hand_of(state, 0) == []
+    assert stashes(state)[0] == ["HCl", "HF", "NaCl", "KCl"] and hand_of(state, 0) == []
 
 
 def test_cannot_build_when_the_bank_is_out():
     """'If the Molecule Bank is out of a Molecule, you cannot build it.'"""
     state = table(3, hands={0: ["Na", "O", "H"]},
                   stashes={1: ["NaOH", "KOH", "NaOH"], 2: ["Ca(OH)2", "NaOH"]})
-    assert state.bank["base"] == 0
+    assert seen(state)["bank"]["base"] == 0
     assert "build NaOH" not in [state.format_action(a) for a in state.legal_actions(0)]
     with pytest.raises(IllegalAction, match="out of Base"):
         state.apply_text(0, "build NaOH")
@@ -96,7 +100,7 @@ def test_built_this_turn_may_react_at_once():
     state.apply_text(0, "place H")
     state.apply_text(0, "react HCl 1 NaOH")
     assert hand_of(state, 0) == ["K"]
-    assert state.stashes[1] == ["NaCl", "H2O"]
+    assert stashes(state)[1] == ["NaCl", "H2O"]
 
 
 def test_reaching_ten_points_wins_at_once():
@@ -105,6 +109,8 @@ def test_reaching_ten_points_wins_at_once():
     state = table(3, hands={0: ["C", "O", "O", "H", "Cl"]}, stashes={0: ["NaOH", "KOH"]})
     state.apply_text(0, "build CO2")
     assert state.is_over() and state.winners() == [0] and state.actors() == []
+    assert told(state, 1)[-2:] == ["Player 0 has 10 points and wins!",
+                                   "Player 0 puts C O O on the discard pile (O on top)."]
     assert state.scores() == [10.0, 0.0, 0.0]
     assert state.legal_actions(0) == []
     with pytest.raises(IllegalAction, match="over"):
@@ -138,6 +144,6 @@ def test_the_play_area():
 
     state = ionarena.make("valence", players=4, seed=7)
     for seat in (0, 3, None):
-        view = state.view(seat)
+        view = seen(state, seat)
         assert view["deck_size"] == 48 - 24 - 1 and view["discard_size"] == 1
         assert sum(view["bank"].values()) == 46

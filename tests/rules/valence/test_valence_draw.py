@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from ionarena.core import IllegalAction
+from ionarena.games.valence.cards import ELEMENT_COUNTS, ELEMENTS
 from ionarena.games.valence.spec_checks import check_invariants
 
-from .valence_table import hand_of, table
+from .valence_table import events, hand_of, seen, table, told
 
 
 @pytest.mark.parametrize(("hand", "drawn"), [(["O", "O", "H"], 1), (["O", "H"], 1), (["O"], 2), ([], 3)])
@@ -15,22 +16,24 @@ def test_draw_count_depends_on_hand_size(hand, drawn):
     """'If you have two or more Element cards in hand, draw one card from the Element Deck. If you
     have only one Element Card in your hand, draw two. If you have none, draw three.'"""
     state = table(3, hands={0: hand}, phase="draw")
-    deck = len(state.deck)
+    deck = seen(state)["deck_size"]
     state.apply_text(0, "draw")
     assert len(hand_of(state, 0)) == len(hand) + drawn
-    assert len(state.deck) == deck - drawn
-    assert state.phase == "build"
+    assert seen(state)["deck_size"] == deck - drawn
+    assert state.view(0)["phase"] == "build"
     check_invariants(state)
 
 
 def test_take_the_discard_top_instead_of_drawing_one():
     """'If only drawing one card, you may instead draw the top card from the Discard Pile.'"""
     state = table(3, hands={0: ["Na", "O"]}, discard=["F", "H"], phase="draw")
-    deck = len(state.deck)
+    deck = seen(state)["deck_size"]
     assert "draw discard" in [state.format_action(a) for a in state.legal_actions(0)]
     state.apply_text(0, "draw discard")
     assert sorted(hand_of(state, 0)) == ["H", "Na", "O"]
-    assert state.discard == ["F"] and len(state.deck) == deck
+    assert seen(state, 1)["discard_top"] == "F" and seen(state, 1)["discard_size"] == 1
+    assert seen(state)["deck_size"] == deck
+    assert told(state, 2) == ["Player 0 takes H from the top of the discard pile."]
 
 
 @pytest.mark.parametrize("hand", [["O"], []])
@@ -48,44 +51,43 @@ def test_discard_whole_hand_and_draw_three():
     whole-hand discards go onto the pile in the order the player chooses."""
     state = table(3, hands={0: ["Na", "O", "O", "H"]}, discard=["F"], phase="draw")
     state.apply_text(0, "redraw")
-    assert state.phase == "place" and hand_of(state, 0) == []
+    assert state.view(0)["phase"] == "place" and hand_of(state, 0) == []
+    assert told(state, 1) == ["Player 0 discards the whole hand (H O O Na) to draw three new cards."]
     state.apply_text(0, "place Na")
     state.apply_text(0, "place H")  # only O is left: both go down by themselves
-    assert state.discard == ["F", "Na", "H", "O", "O"]
-    assert len(hand_of(state, 0)) == 3 and state.phase == "build"
+    assert [e.data["cards"] for e in events(state, 1) if e.kind == "place"] == [["H", "O", "O"]]
+    assert seen(state, 1)["discard_size"] == 5 and seen(state, 1)["discard_top"] == "O"
+    assert len(hand_of(state, 0)) == 3 and state.view(0)["phase"] == "build"
+    assert told(state, 1)[-1] == "Player 0 draws 3 cards to replace the hand."
     check_invariants(state)
 
 
 def test_empty_deck_reshuffles_the_discard_pile():
     """'If the Element Deck is empty, reshuffle the discard pile and reuse it as the Element Deck.'"""
     state = table(3, hands={0: ["O", "O"]}, deck=[], phase="draw")
-    pile = sorted(state.discard)
+    pile = seen(state)["discard_size"]
     state.apply_text(0, "draw")
-    assert state.discard == [] and state.reshuffles == 1
-    assert sorted([*state.deck, *[c for c in hand_of(state, 0)]]) == sorted([*pile, "O", "O"])
+    assert seen(state)["discard_size"] == 0 and state.stats()["reshuffles"] == 1
+    assert seen(state)["deck_size"] == pile - 1 and len(hand_of(state, 0)) == 3
+    assert [e.kind for e in events(state, 1)] == ["reshuffle", "draw"]
+    assert events(state, 1)[0].data == {"count": pile}
     check_invariants(state)
 
 
 def test_reshuffle_card_by_card_as_draws_need_it():
     """Ruling: 'Empty deck: reshuffle the whole discard pile into the deck ... card by card as
     draws need it; with nothing left to draw, a draw ... gets fewer cards.'"""
-    state = table(2, hands={0: []}, deck=["H"], phase="draw")
-    state.discard = ["O"]
-    # Put every other card in player 1's hand so that only two cards can be drawn.
-    state.hands[1] = [a + b for a, b in zip(state.hands[1], _rest(state), strict=True)]
+    # Every other card is in player 1's hand, so that only two cards can be drawn.
+    rest = [s for s, n in zip(ELEMENTS, ELEMENT_COUNTS, strict=True) for _ in range(n)]
+    rest.remove("H")
+    rest.remove("O")
+    state = table(2, hands={0: [], 1: rest}, deck=["H"], discard=["O"], phase="draw")
     state.apply_text(0, "draw")
     assert sorted(hand_of(state, 0)) == ["H", "O"]
-    assert state.deck == [] and state.discard == []
+    assert seen(state)["deck_size"] == 0 and seen(state)["discard_size"] == 0
+    assert told(state, 1)[-1] == "Player 0 draws 2 cards (1 short: no cards left)."
+    assert told(state, 0)[-1] == "Player 0 (you) draws 2 cards: H O (1 short: no cards left)."
     check_invariants(state)
-
-
-def _rest(state):
-    from ionarena.games.valence.cards import ELEMENT_COUNTS
-    used = [sum(h[i] for h in state.hands) for i in range(len(ELEMENT_COUNTS))]
-    for card in [*state.deck, *state.discard]:
-        from ionarena.games.valence.cards import INDEX
-        used[INDEX[card]] += 1
-    return [n - u for n, u in zip(ELEMENT_COUNTS, used, strict=True)]
 
 
 def test_skip_the_draw_after_being_reacted_with():
@@ -95,7 +97,8 @@ def test_skip_the_draw_after_being_reacted_with():
     state = table(2, hands={0: ["O"], 1: ["O", "O", "H", "H", "H"]}, stashes={0: ["HCl"], 1: ["NaOH"]})
     state.apply_text(0, "react HCl 1 NaOH")
     state.apply_text(0, "end")
-    assert state.current == 1 and state.phase == "build"
+    assert state.actors() == [1] and state.view(1)["phase"] == "build"
+    assert told(state, 1)[-1] == "Player 1 (you) was reacted with and skips the draw."
     for text in ("draw", "draw discard", "redraw"):
         with pytest.raises(IllegalAction):
             state.apply_text(1, text)
@@ -108,11 +111,11 @@ def test_several_reactions_skip_one_draw_phase():
     state.apply_text(0, "react HCl 1 NaOH")
     state.apply_text(0, "react HF 1 CaO")
     state.apply_text(0, "end")
-    assert state.phase == "build"
+    assert state.view(1)["phase"] == "build"
     state.apply_text(1, "end")
     state.apply_text(0, "draw")
     state.apply_text(0, "end")
-    assert state.current == 1 and state.phase == "draw"
+    assert state.actors() == [1] and state.view(1)["phase"] == "draw"
 
 
 def test_still_collect_cards_by_trading_up_or_reacting_when_skipped():

@@ -7,7 +7,7 @@ import pytest
 from ionarena.core import IllegalAction
 from ionarena.games.valence.spec_checks import check_invariants
 
-from .valence_table import hand_of, table
+from .valence_table import events, hand_of, seen, stashes, table, told
 
 
 def test_acid_on_base_gives_salt_and_water():
@@ -15,16 +15,20 @@ def test_acid_on_base_gives_salt_and_water():
     random Element Card from your opponent.' / 'Exchange a Base or Metal Oxide for a Salt and Water'
     Ruling: 'the Salt is the target's metal with the reactor's halogen (NaOH + HF -> NaF + H2O)'."""
     state = table(3, hands={0: ["O"], 2: ["K"]}, stashes={0: ["HF"], 2: ["NaOH", "CO2"]})
-    bank = dict(state.bank)
+    bank = dict(seen(state)["bank"])
     state.apply_text(0, "react HF 2 NaOH")
-    assert state.stashes[0] == []
-    assert state.stashes[2] == ["NaF", "H2O", "CO2"]
+    after = seen(state, 1)
+    assert after["stashes"][0] == []
+    assert after["stashes"][2] == ["NaF", "H2O", "CO2"]
     assert hand_of(state, 0) == ["O", "K"]  # the only card player 2 had
     assert hand_of(state, 2) == []
-    assert state.bank["acid"] == bank["acid"] + 1 and state.bank["base"] == bank["base"] + 1
-    assert state.bank["salt"] == bank["salt"] - 1 and state.bank["water"] == bank["water"] - 1
-    assert state.skip_draw == [False, False, True]
-    assert "NaOH + HF → NaF + H2O" in state.view(1)["events"][-2]
+    assert after["bank"]["acid"] == bank["acid"] + 1 and after["bank"]["base"] == bank["base"] + 1
+    assert after["bank"]["salt"] == bank["salt"] - 1 and after["bank"]["water"] == bank["water"] - 1
+    assert after["skip_draw"] == [False, False, True]
+    react = events(state, 1)[0]
+    assert react.kind == "react" and react.data == {
+        "player": 0, "reactor": "HF", "victim": 2, "target": "NaOH", "products": ["NaF", "H2O"],
+        "equation": "NaOH + HF → NaF + H2O"}
     check_invariants(state)
 
 
@@ -35,7 +39,7 @@ def test_acid_on_metal_oxide_and_base_products(reactor, target, salt):
     """'Exchange a Base or Metal Oxide for a Salt and Water' — Ruling: 'CaO + 2 HCl -> CaCl2 + H2O'."""
     state = table(2, hands={1: ["O"]}, stashes={0: [reactor], 1: [target]})
     state.apply_text(0, f"react {reactor} 1 {target}")
-    assert state.stashes[1] == [salt, "H2O"]
+    assert stashes(state)[1] == [salt, "H2O"]
 
 
 @pytest.mark.parametrize(("target", "acid", "equation"), [
@@ -48,8 +52,8 @@ def test_water_on_deadly_carbonyl(target, acid, equation):
     HCl and HF, and its one Acid card is HCl."""
     state = table(2, hands={1: ["O"]}, stashes={0: ["H2O"], 1: [target]})
     state.apply_text(0, f"react H2O 1 {target}")
-    assert state.stashes[1] == ["CO2", acid]
-    assert any(equation in e for e in state.view(None)["events"])
+    assert stashes(state)[1] == ["CO2", acid]
+    assert events(state, None)[0].data["equation"] == equation
 
 
 def test_what_cannot_react():
@@ -72,12 +76,13 @@ def test_only_an_opponents_molecule():
 
 def test_victim_without_cards_means_a_card_from_the_deck():
     """'If the opponent has no Element Cards, take an Element card from the Element Deck.'"""
-    state = table(2, hands={0: [], 1: []}, stashes={0: ["HCl"], 1: ["KOH"]})
-    top = state.deck[-1]
+    state = table(2, hands={0: [], 1: []}, stashes={0: ["HCl"], 1: ["KOH"]}, deck=["Ca", "O"])
     state.apply_text(0, "react HCl 1 KOH")
-    assert hand_of(state, 0) == [top]
-    assert state.view(1)["events"][-1] == "Player 0 took 1 card from the deck (player 1 had no cards)."
-    assert state.view(0)["events"][-1] == f"You took 1 card from the deck (player 1 had no cards): {top}."
+    assert hand_of(state, 0) == ["Ca"]
+    assert told(state, 1)[-1] == ("Player 0 takes 1 card from the Element Deck instead, as the opponent "
+                                  "had no cards.")
+    assert told(state, 0)[-1] == ("Player 0 (you) takes 1 card from the Element Deck instead, as the "
+                                  "opponent had no cards: Ca.")
     check_invariants(state)
 
 
@@ -87,14 +92,14 @@ def test_react_as_many_times_as_you_choose():
                   stashes={0: ["HCl", "HF", "H2O"], 1: ["NaOH"], 2: ["CaO", "COF2"]})
     for text in ("react HCl 1 NaOH", "react HF 2 CaO", "react H2O 2 COF2"):
         state.apply_text(0, text)
-    assert state.stashes == [[], ["NaCl", "H2O"], ["CaF2", "H2O", "CO2", "HF"]]
-    assert state.skip_draw == [False, True, True]
+    assert stashes(state) == [[], ["NaCl", "H2O"], ["CaF2", "H2O", "CO2", "HF"]]
+    assert seen(state)["skip_draw"] == [False, True, True]
 
 
 def test_reaction_needs_the_products_in_the_bank():
     """Ruling: 'a reaction is legal only while the bank holds every product.'"""
     state = table(2, stashes={0: ["HCl"], 1: ["NaOH", *["NaCl"] * 9]})
-    assert state.bank["salt"] == 0
+    assert seen(state)["bank"]["salt"] == 0
     assert not [a for a in state.legal_actions(0) if a.verb == "react"]
     with pytest.raises(IllegalAction, match="Bank does not hold"):
         state.apply_text(0, "react HCl 1 NaOH")
@@ -125,15 +130,15 @@ def test_the_victim_skips_the_draw_of_their_next_turn_only():
     turn comes after another player's; the skip waits for it and is used up by it."""
     state = table(3, hands={0: ["O"], 1: ["O", "O"], 2: ["H", "H"]}, stashes={0: ["HF"], 2: ["Na2O"]})
     state.apply_text(0, "react HF 2 Na2O")
-    assert state.stashes[2] == ["NaF", "H2O"]
+    assert stashes(state)[2] == ["NaF", "H2O"]
     state.apply_text(0, "end")
-    assert state.current == 1 and state.phase == "draw"  # player 1 was not reacted with
+    assert state.actors() == [1] and state.view(1)["phase"] == "draw"  # player 1 was not reacted with
     state.apply_text(1, "draw")
     state.apply_text(1, "end")
-    assert state.current == 2 and state.phase == "build"  # the victim's next turn: no draw
-    assert "skips the draw" in state.view(2)["events"][-1]
+    assert state.actors() == [2] and state.view(2)["phase"] == "build"  # the victim's next turn: no draw
+    assert events(state, 2)[-1].kind == "skip_draw" and events(state, 2)[-1].data == {"player": 2}
     state.apply_text(2, "end")
     for p in (0, 1):
         state.apply_text(p, "draw")
         state.apply_text(p, "end")
-    assert state.current == 2 and state.phase == "draw"  # the turn after: drawing again
+    assert state.actors() == [2] and state.view(2)["phase"] == "draw"  # the turn after: drawing again

@@ -7,10 +7,11 @@ from collections import Counter
 import pytest
 
 import ionarena
-from ionarena.games.valence.cards import ELEMENT_INFO, HE, MOLECULE_TYPES, full_deck
+from ionarena.games.valence.cards import ELEMENT_INFO, MOLECULE_TYPES, full_deck
+from ionarena.games.valence.opening import deciding_card, first_player
 from ionarena.games.valence.spec_checks import check_invariants
 
-from .valence_table import hand_of, table
+from .valence_table import events, hand_of, seen, told
 
 
 def test_the_48_element_cards():
@@ -28,7 +29,7 @@ def test_the_46_molecule_cards():
         "salt": 9, "water": 9, "metal_oxide": 5, "acid": 5, "base": 5, "carbon_dioxide": 6,
         "deadly_carbonyl": 4, "halocarbon": 3}
     state = ionarena.make("valence", players=3, seed=0)
-    assert sum(state.view(None)["bank"].values()) == 46
+    assert sum(seen(state, None)["bank"].values()) == 46
 
 
 def test_atomic_numbers_and_valences():
@@ -44,33 +45,45 @@ def test_deal_six_each_and_one_card_in_the_discard_pile(players):
     """'Deal each player 6 Element cards.' / 'start the game with one card already in the
     discard pile'."""
     state = ionarena.make("valence", players=players, seed=players)
-    view = state.view(None)
+    view = seen(state, None)
     assert view["hand_sizes"] == [6] * players
-    assert view["discard_size"] == 1 and view["discard_top"] == state.discard[-1]
+    assert all(len(hand_of(state, p)) == 6 for p in range(players))
+    deal = events(state, None, since=-1)[0]
+    assert deal.kind == "deal" and deal.data == {"hand_size": 6, "top": view["discard_top"]}
+    assert view["discard_size"] == 1
     assert view["deck_size"] == 48 - 6 * players - 1
     check_invariants(state)
+
+
+def test_each_player_is_told_their_own_hand_only():
+    """'Deal each player 6 Element cards.' Each player reads the hand dealt to them; nobody else
+    (and no spectator) does."""
+    state = ionarena.make("valence", players=3, seed=5)
+    for p in range(3):
+        hands = [e.data for e in events(state, p, since=-1) if e.kind == "hand"]
+        assert hands == [{"player": p, "cards": hand_of(state, p)}]
+    assert not [e for e in events(state, None, since=-1) if e.kind == "hand"]
 
 
 def test_highest_atomic_number_goes_first():
     """'The player with the Element card with the highest atomic number ... goes first' /
     'Calcium is the highest - whoever has it usually goes first!'"""
-    state = table(3, hands={0: ["K", "O"], 1: ["Ca", "H"], 2: ["Cl", "Cl"]})
-    assert state._first_player() == 1
+    assert first_player([["K", "O"], ["Ca", "H"], ["Cl", "Cl"]]) == 1
+    assert deciding_card([["K", "O"], ["Ca", "H"], ["Cl", "Cl"]]) == (1, "Ca", "highest")
 
 
 def test_tie_uses_the_next_highest_atomic_number():
     """'In a tie, the next highest atomic number is used to determine who goes first.' Ruling:
     'compare hands sorted high to low, duplicates included'."""
-    state = table(3, hands={0: ["Ca", "Cl", "O"], 1: ["Ca", "K"], 2: ["K", "H"]})
-    assert state._first_player() == 1
-    state = table(2, hands={0: ["Cl", "Cl", "Cl"], 1: ["Cl", "Na", "Na"]})
-    assert state._first_player() == 0
+    assert first_player([["Ca", "Cl", "O"], ["Ca", "K"], ["K", "H"]]) == 1
+    assert first_player([["Cl", "Cl", "Cl"], ["Cl", "Na", "Na"]]) == 0
+    assert deciding_card([["Ca", "Cl", "O"], ["Ca", "K"], ["K", "H"]]) == (1, "Ca", "next cards")
 
 
 def test_identical_hands_lowest_seat_goes_first():
     """Ruling: on identical hands 'then RULING: lowest seat'."""
-    state = table(3, hands={0: ["H"], 1: ["Ca", "O"], 2: ["Ca", "O"]})
-    assert state._first_player() == 1
+    assert first_player([["H"], ["Ca", "O"], ["O", "Ca"]]) == 1
+    assert deciding_card([["H"], ["Ca", "O"], ["O", "Ca"]]) == (1, "Ca", "identical hands")
 
 
 def test_first_player_starts_with_the_draw():
@@ -79,9 +92,10 @@ def test_first_player_starts_with_the_draw():
     for seed in range(20):
         state = ionarena.make("valence", players=4, seed=seed)
         view = state.view(None)
-        assert view["current"] == state.first_player and view["phase"] == "draw"
-        best = max(max(ELEMENT_INFO[s].atomic_number for s in hand_of(state, p)) for p in range(4))
-        assert max(ELEMENT_INFO[s].atomic_number for s in hand_of(state, state.first_player)) == best
+        hands = [hand_of(state, p) for p in range(4)]
+        assert view["actors"] == [first_player(hands)] and view["phase"] == "draw"
+        best = max(max(ELEMENT_INFO[s].atomic_number for s in hand) for hand in hands)
+        assert max(ELEMENT_INFO[s].atomic_number for s in hands[view["actors"][0]]) == best
 
 
 def test_helium_is_never_in_an_opening_hand():
@@ -90,11 +104,13 @@ def test_helium_is_never_in_an_opening_hand():
     replaced = 0
     for seed in range(300):
         state = ionarena.make("valence", players=5, seed=seed)
-        assert all(hand[HE] == 0 for hand in state.hands)
-        assert state.discard != ["He"]
-        if state.deck[0] == "He":
+        assert all("He" not in hand_of(state, p) for p in range(5))
+        assert seen(state, None)["discard_top"] != "He"
+        back = [e for e in events(state, None, since=-1) if e.kind == "helium_back"]
+        if back:
             replaced += 1
-        assert sum(map(sum, state.hands)) == 30
+            assert state.deck[0] == "He"
+        assert sum(seen(state, None)["hand_sizes"]) == 30
     assert replaced > 0  # some deals did hand Helium out, and it went to the bottom
 
 
@@ -103,8 +119,9 @@ def test_the_first_player_is_announced_with_the_deciding_card():
     bottom of the color box) goes first' — the table is told which card decided it."""
     for seed in range(30):
         state = ionarena.make("valence", players=4, seed=seed)
-        text = state.view(None)["events"][-1]
-        best = max(hand_of(state, state.first_player), key=lambda s: ELEMENT_INFO[s].atomic_number)
+        first = state.actors()[0]
+        text = told(state, None, since=-1)[-1]
+        best = max(hand_of(state, first), key=lambda s: ELEMENT_INFO[s].atomic_number)
         info = ELEMENT_INFO[best]
-        assert text.startswith(f"Player {state.first_player} goes first: {best} ({info.name}, "
+        assert text.startswith(f"Player {first} goes first: {best} ({info.name}, "
                                f"atomic number {info.atomic_number}) is the highest atomic number")

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-import ionarena
 from ionarena.core import IllegalAction
 
-from .valence_table import table
+from .valence_table import seen, shown, table
 
 
 @pytest.mark.parametrize("text", ["build NaOH", "build Na O H", "build na o h", "build H O Na",
@@ -37,15 +36,37 @@ def test_junk_raises(text):
 
 def test_views_and_render_show_formulas_and_names():
     """Brief: each molecule is shown with its correct formula and name, e.g.
-    'COCl2 — carbonyl dichloride (phosgene)'."""
+    'COCl2 — carbonyl dichloride (phosgene)'. The view holds formulas; the words come from the
+    presenter."""
     state = table(2, hands={0: ["O"]}, stashes={0: ["COCl2"], 1: ["Ca(OH)2"]})
-    view = state.view(1)
-    assert view["names"] == {"COCl2": "COCl2 — carbonyl dichloride (phosgene)",
-                             "Ca(OH)2": "Ca(OH)2 — calcium hydroxide"}
-    text = ionarena.get_spec("valence").render(view, 1)
+    assert seen(state, 1)["stashes"] == [["COCl2"], ["Ca(OH)2"]]
+    text = shown(state, 1)
     assert "COCl2 — carbonyl dichloride (phosgene)" in text and "Ca(OH)2 — calcium hydroxide" in text
-    assert "Your hand:" in text and "O(-2)" not in text  # player 1's hand is empty
-    assert "O(-2)" in ionarena.get_spec("valence").render(state.view(0), 0)
+    assert "Player 1 (you): 4 points" in text and "Player 0: 4 points" in text
+    assert "Your hand: empty" in text and "O(-2)" not in text  # player 1's hand is empty
+    assert "Your hand: O(-2)" in shown(state, 0)
+    assert "Your hand" not in shown(state, None)
+
+
+def test_render_interprets_no_markup():
+    """Brief: plain text; nothing a person typed is interpreted (a Science Ninja name like '[/]' is
+    shown as typed)."""
+    state = table(2, "ninja", hands={0: ["Na", "O", "H"]})
+    state.apply_text(0, "build Na O H as [bold]lye[/]")
+    from .valence_table import told
+    assert told(state, 1) == ['Player 0 calls Na O H "[bold]lye[/]": wrong, it is NaOH — sodium hydroxide. '
+                              "The cards stay in hand."]
+
+
+def test_bad_numbers_in_a_move_are_one_short_error():
+    """Docs: 'react HCl 2 NaOH' names a player by number; huge, negative or non-ASCII numbers are refused
+    with a short message, and nothing changes."""
+    state = table(3, stashes={0: ["HCl"], 2: ["NaOH"]})
+    for number in ("9" * 5000, "-1", "1.5", "٢", "1e400"):
+        with pytest.raises(IllegalAction) as err:
+            state.apply_text(0, f"react HCl {number} NaOH")
+        assert len(str(err.value)) < 200
+    assert seen(state)["stashes"] == [["HCl"], [], ["NaOH"]]
 
 
 def test_docs_publish_the_full_accepted_name_table():

@@ -6,10 +6,9 @@ import pytest
 
 import ionarena
 from ionarena.core import IllegalAction
-from ionarena.games.valence.cards import TYPE_IDS
 from ionarena.games.valence.spec_checks import check_invariants
 
-from .valence_table import hand_of, table
+from .valence_table import hand_of, seen, shown, stashes, table, told
 
 
 def test_variants_registered():
@@ -38,29 +37,34 @@ def test_cooperative_everyone_wins_when_every_type_is_built():
     """'Cooperative Rules - Work together to build every type of Molecule before reshuffling the
     Element deck.' Ruling: 'all players win together the moment every molecule type (8; not Helium)
     has been built'."""
-    state = table(3, "cooperative", hands={1: ["C", "Cl", "Cl", "F", "F"]}, current=1)
-    state.built_types = frozenset(t for t in TYPE_IDS if t != "halocarbon")
+    built = ["salt", "water", "metal_oxide", "acid", "base", "carbon_dioxide", "deadly_carbonyl"]
+    state = table(3, "cooperative", hands={1: ["C", "Cl", "Cl", "F", "F"]}, current=1, built_types=built)
+    assert seen(state, 0)["built_types"] == sorted(built)
+    assert "Built together so far: " in shown(state, 0) and "(7 of 8)" in shown(state, 0)
     state.apply_text(1, "build CCl2F2")
     assert state.is_over() and state.winners() == [0, 1, 2]
+    assert "All 8 types of molecule have been built: everyone wins together!" in told(state, 0)
     check_invariants(state)
 
 
 def test_cooperative_reaction_products_do_not_count():
     """Ruling: 'built from element cards at least once (reaction products do not count)'."""
-    state = table(2, "cooperative", hands={1: ["O"]}, stashes={0: ["HCl"], 1: ["NaOH"]})
-    state.built_types = frozenset({"acid", "base"})
+    state = table(2, "cooperative", hands={1: ["O"]}, stashes={0: ["HCl"], 1: ["NaOH"]},
+                  built_types=["acid", "base"])
     state.apply_text(0, "react HCl 1 NaOH")
-    assert state.built_types == {"acid", "base"}
-    assert state.view(0)["built_types"] == ["acid", "base"]
+    assert stashes(state)[1] == ["NaCl", "H2O"]
+    assert seen(state, 0)["built_types"] == ["acid", "base"]
 
 
 def test_cooperative_all_lose_at_the_first_reshuffle():
     """'build every type of Molecule before reshuffling the Element deck.' Ruling: 'all lose when a
     draw first finds the deck empty (the first reshuffle)'."""
     state = table(2, "cooperative", hands={0: ["O", "O"]}, deck=[], phase="draw")
-    assert state.discard
+    assert seen(state)["discard_size"] > 0
     state.apply_text(0, "draw")
-    assert state.is_over() and state.winners() == [] and state.reshuffles == 0
+    assert state.is_over() and state.winners() == [] and state.stats()["reshuffles"] == 0
+    assert told(state, 1)[-1] == ("The Element Deck ran out before every type of molecule was built: "
+                                  "everyone loses.")
     check_invariants(state)
 
 
@@ -82,7 +86,7 @@ def test_ninja_accepts_common_systematic_and_formula(said):
     case-insensitive'."""
     state = table(2, "ninja", hands={0: ["Na", "O", "H"]})
     state.apply_text(0, f"build Na O H as {said}")
-    assert state.stashes[0] == ["NaOH"]
+    assert stashes(state)[0] == ["NaOH"]
 
 
 def test_ninja_wrong_name_fails_that_build_only():
@@ -91,8 +95,11 @@ def test_ninja_wrong_name_fails_that_build_only():
     turn.'"""
     state = table(2, "ninja", hands={0: ["Na", "O", "H", "H", "Cl"]})
     state.apply_text(0, "build Na O H as sodium oxide")
-    assert state.stashes[0] == [] and hand_of(state, 0) == ["H", "H", "O", "Na", "Cl"]
-    assert state.phase == "build" and state.current == 0
+    assert stashes(state)[0] == [] and hand_of(state, 0) == ["H", "H", "O", "Na", "Cl"]
+    assert state.view(0)["phase"] == "build" and state.actors() == [0]
+    assert seen(state, 0)["failed_builds"] == ["NaOH"]
+    assert told(state, 1) == ['Player 0 calls Na O H "sodium oxide": wrong, it is NaOH — sodium hydroxide. '
+                              "The cards stay in hand."]
     with pytest.raises(IllegalAction, match="next turn"):
         state.apply_text(0, "build Na O H as sodium hydroxide")
     state.apply_text(0, "build H Cl as hydrochloric acid")  # another build is still open
@@ -102,7 +109,7 @@ def test_ninja_wrong_name_fails_that_build_only():
     state.apply_text(1, "end")
     state.apply_text(0, "draw")
     state.apply_text(0, "build Na O H as sodium hydroxide")
-    assert state.stashes[0] == ["HCl", "NaOH"]
+    assert stashes(state)[0] == ["HCl", "NaOH"]
 
 
 @pytest.mark.parametrize(("cards", "said", "ok"), [
@@ -120,7 +127,7 @@ def test_ninja_names(cards, said, ok):
     is not a name, except water and carbon dioxide.'"""
     state = table(2, "ninja", hands={0: cards})
     state.apply_text(0, f"build {' '.join(cards)} as {said}")
-    assert bool(state.stashes[0]) == ok
+    assert bool(stashes(state)[0]) == ok
 
 
 def test_ninja_build_must_name_the_molecule():
@@ -134,4 +141,4 @@ def test_ninja_helium_needs_no_name():
     """Ruling: 'In the ninja variant Helium needs no name.'"""
     state = table(2, "ninja", hands={0: ["He"]})
     state.apply_text(0, "helium")
-    assert state.stashes[0] == ["He"]
+    assert stashes(state)[0] == ["He"]

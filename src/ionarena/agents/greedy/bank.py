@@ -9,7 +9,7 @@ pulls it back (neutral cards, Swap, Invincible) when the other team is close to 
 direct half points of the other sign's cards when the bank is safe, and spends [×2]/[×3]/wilds where
 they pay. It never pays the `skip` penalty while it can move. In the shop it buys the best worth per
 coin among the objects on sale (or accepts a cheap coin deal another player offers), then leaves
-(`done`). It reads only its seat's view and its legal actions.
+(`done`). It reads only its seat's view (the envelope and the game's `table`) and its legal actions.
 """
 
 from __future__ import annotations
@@ -53,43 +53,44 @@ class GreedyAgent:
         if not legal:
             return None
         view = state.view(player)
+        table = view["table"]
         if view["phase"] == "lobby":
-            return self._pick_team(view, legal)
+            return self._pick_team(table, legal)
         if view["phase"] == "shop":
-            return self._shop(view, legal)
-        return self._move(view, player, legal)
+            return self._shop(table, legal)
+        return self._move(table, view["now"], player, legal)
 
-    def _pick_team(self, view: dict[str, Any], legal: list[Any]) -> Any:
-        teams = view["teams"]
+    def _pick_team(self, table: dict[str, Any], legal: list[Any]) -> Any:
+        teams = table["teams"]
         plus, minus = teams.count("+"), teams.count("-")
         return Team(1) if plus < minus or (plus == minus and self.rng.random() < 0.5) else Team(-1)
 
-    def _shop(self, view: dict[str, Any], legal: list[Any]) -> Any:
+    def _shop(self, table: dict[str, Any], legal: list[Any]) -> Any:
         """Buy (or accept a coin deal for) the object with the best worth per coin, else leave."""
-        offers = {offer["seller"]: offer["text"].split() for offer in view["shop"]["offers"]}
+        offers = {offer["seller"]: offer for offer in table["shop"]["offers"]}
         best, best_rate = None, 20.0
         for action in legal:
             if isinstance(action, Buy):
                 obj = OBJECTS[action.kind]
                 worth = obj.instant if obj.instant > 0 else WORTH.get(action.kind, 0)
                 rate = worth / max(1, obj.price or 1)
-            elif isinstance(action, Ok) and offers.get(action.seller, ["", "", "", ""])[3] == "¢":
-                _, token, price, _ = offers[action.seller]
-                kind = parse_kind(token) or "useless"
-                rate = WORTH.get(kind, 0) / max(1, int(price)) - 5  # a little wary of deals
+            elif isinstance(action, Ok) and action.seller in offers and offers[action.seller]["units"] == "¢":
+                offer = offers[action.seller]
+                kind = parse_kind(offer["object"]) or "useless"
+                rate = WORTH.get(kind, 0) / max(1, offer["price"]) - 5  # a little wary of deals
             else:
                 continue
             if rate > best_rate:
                 best, best_rate = action, rate
         return best if best is not None else Word("done")
 
-    def _move(self, view: dict[str, Any], player: int, legal: list[Any]) -> Any:
-        sign = 1 if view["teams"][player] == "+" else -1
-        bank = view["bank"]
+    def _move(self, table: dict[str, Any], now: float, player: int, legal: list[Any]) -> Any:
+        sign = 1 if table["teams"][player] == "+" else -1
+        bank = table["bank"]
         charge, pot, full, shield = bank["charge"], bank["pot"], bank["full_charge"], bank["invincible_moves"]
-        time_left = (view["round_ends_at"] or 0.0) - view["now"]
+        time_left = (table["round_ends_at"] or 0.0) - now
         weight = min(1.0, max(0.0, time_left / 20.0))
-        reply = self._next_push(view, player, sign)
+        reply = self._next_push(table, player, sign)
 
         def standing(c: int, p: int, moved: bool = True) -> float:
             """Pot worth to us minus them; after our move the next player pushes by `reply`."""
@@ -141,12 +142,12 @@ class GreedyAgent:
         return best
 
     @staticmethod
-    def _next_push(view: dict[str, Any], player: int, sign: int) -> int:
+    def _next_push(table: dict[str, Any], player: int, sign: int) -> int:
         """How far the next player is assumed to push the charge: toward their own pole."""
-        order = [p for p in view["order"] if not view["quit"][p]]
+        order = [p for p in table["order"] if not table["quit"][p]]
         if player not in order or len(order) < 2:
             return 0
-        nxt = order[(order.index(player) + view["direction"]) % len(order)]
-        their = 1 if view["teams"][nxt] == "+" else -1
+        nxt = order[(order.index(player) + table["direction"]) % len(order)]
+        their = 1 if table["teams"][nxt] == "+" else -1
         return their * PUSH
 

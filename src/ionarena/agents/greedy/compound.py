@@ -6,6 +6,9 @@ by the set points they add; radioactive cards by reveal points and decay. A litt
 card would be worth to the player who receives the hand next. Declares the best bond. Uses Play
 Two and Play From Center when the extra card is worth it, RXN on the last pick when the optimiser
 gains enough, and always resolves RXN with the engine's best arrangement.
+
+Reads only its seat's view (`view["table"]`) and legal moves, and the game's pure chemistry and
+scoring functions.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 from ionarena.core import State
 from ionarena.games.compound.cards import CARDS, GOALS, NOBLE_GASES, card_of, deck_for
 from ionarena.games.compound.chemistry import Recipe, all_recipes, match
-from ionarena.games.compound.rules import Move
+from ionarena.games.compound.moves import Move
 from ionarena.games.compound.scoring import best_arrangement, goal_award, noble_gas_points, round_breakdown
 
 DISCOUNT = 0.35
@@ -60,8 +63,8 @@ class GreedyAgent:
     # -- valuation --------------------------------------------------------------------------------
 
     @staticmethod
-    def _goal_delta(view: dict[str, Any], me: dict[str, Any]) -> dict[str, int]:
-        goals = [g["id"] for g in view["goals"]]
+    def _goal_delta(table: dict[str, Any], me: dict[str, Any]) -> dict[str, int]:
+        goals = [g["id"] for g in table["goals"]]
         recipes = [match(c["cards"]) for c in me["compounds"]]
         formulas = {r.formula for r in recipes if r}
         has_h = any(r.has_h for r in recipes if r)
@@ -109,7 +112,8 @@ class GreedyAgent:
     def act(self, state: State, player: int) -> Move:
         """The greedy move of `player`."""
         legal: list[Move] = state.legal_actions(player)  # type: ignore[assignment]
-        phase = getattr(state, "phase", "")
+        view = state.view(player)
+        phase = view["phase"]
         if phase == "rxn":
             return Move("best") if Move("best") in legal else legal[0]
         if phase == "refresh":
@@ -117,9 +121,10 @@ class GreedyAgent:
                 if Move("refresh", (tile,)) in legal:
                     return Move("refresh", (tile,))
             return legal[0]
-        view = state.view(player)
-        me = view["players"][player]
-        delta = self._goal_delta(view, me)
+        table = view["table"]
+        me = {"compounds": table["compounds"][player], "unbonded": table["unbonded"][player],
+              "hand_size": table["hand_sizes"][player]}
+        delta = self._goal_delta(table, me)
         variant = view["variant"]
         if phase == "declare":
             bonds = [m for m in legal if m.kind == "bond"]
@@ -134,26 +139,24 @@ class GreedyAgent:
         if phase == "center":
             return max(legal, key=lambda m: self.card_value(m.args[0], me["unbonded"], delta, variant,
                                                              turns_left))
-        return self._pick(state, view, me, legal, delta, turns_left, player)
+        return self._pick(table, variant, me, legal, delta, turns_left, player)
 
-    def _pick(self, state: State, view: dict[str, Any], me: dict[str, Any], legal: list[Move],
+    def _pick(self, table: dict[str, Any], variant: str, me: dict[str, Any], legal: list[Move],
               delta: dict[str, int], turns_left: int, player: int) -> Move:
-        variant = view["variant"]
-        mine = view["your_pick"]
+        mine = table["your_pick"]
         unbonded = list(me["unbonded"]) + list(mine["picks"])
         if mine["center"]:
             unbonded.append(mine["center"])
-        n = len(view["players"])
-        nxt = view["players"][(player + 1) % n]
+        nxt = table["unbonded"][(player + 1) % len(table["unbonded"])]
 
         def value(c: str) -> float:
             own = self.card_value(c, unbonded, delta, variant, turns_left)
-            deny = self.card_value(c, nxt["unbonded"], {}, variant, turns_left)
+            deny = self.card_value(c, nxt, {}, variant, turns_left)
             return own + DENIAL * deny + self.rng.random() * 1e-3
 
         picks = [m for m in legal if m.kind == "pick"]
         ranked = sorted((value(m.args[0]), m) for m in picks)
-        if Move("rxn") in legal and me["hand_size"] == 3 and self._rxn_gain(view, me) >= RXN_GAIN:
+        if Move("rxn") in legal and me["hand_size"] == 3 and self._rxn_gain(table, me) >= RXN_GAIN:
             return Move("rxn")
         if Move("two") in legal and len(ranked) >= 2 and ranked[-2][0] >= TILE_THRESHOLD:
             return Move("two")
@@ -165,10 +168,10 @@ class GreedyAgent:
         return ranked[-1][1]
 
     @staticmethod
-    def _rxn_gain(view: dict[str, Any], me: dict[str, Any]) -> int:
-        goals = [g["id"] for g in view["goals"]]
+    def _rxn_gain(table: dict[str, Any], me: dict[str, Any]) -> int:
+        goals = [g["id"] for g in table["goals"]]
         cards = [card_of(t) for c in me["compounds"] for t in c["cards"]] + list(me["unbonded"])
-        extras = [c for c in [*view["center"], *view["discard"]] if CARDS[c].kind != "radioactive"]
+        extras = [c for c in [*table["center"], *table["discard"]] if CARDS[c].kind != "radioactive"]
         current = round_breakdown(goals, [c["cards"] for c in me["compounds"]], me["unbonded"])
         best = best_arrangement(cards, goals, extras)
         return best.points - (current["total"] - current["radioactive"])

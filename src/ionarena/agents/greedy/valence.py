@@ -1,7 +1,8 @@
 """Greedy Valence bot: builds the most valuable set of molecules its hand allows, reacts when it
 gains, plays Helium once its own hand is spent, and keeps the cards that are closest to molecules.
 
-It sees only its seat's view and legal moves.
+It sees only its seat's view (the envelope's phase, variant and scores, and the table's hand, bank,
+discard pile top and, in the cooperative game, the types built) and its legal moves.
 """
 
 from __future__ import annotations
@@ -78,12 +79,13 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         view = state.view(player)
-        hand = hand_vector(view["hand"])
-        bank = tuple(view["bank"][t] for t in TYPE_IDS)
+        table = view["table"]
+        hand = hand_vector(table["hand"])
+        bank = tuple(table["bank"][t] for t in TYPE_IDS)
         values = self._values(view)
         phase = view["phase"]
         if phase == "draw":
-            return self._draw(legal, view, hand, bank, values)
+            return self._draw(legal, table, hand, bank, values)
         if phase == "place":
             return self._least_useful_last(legal)
         if phase == "discard":
@@ -95,7 +97,7 @@ class GreedyAgent:
     @staticmethod
     def _values(view: dict[str, Any]) -> tuple[float, ...]:
         if view["variant"] == "cooperative":
-            built = set(view.get("built_types", ()))
+            built = set(view["table"].get("built_types", ()))
             # A type nobody has built yet is what the team needs; Carbon is too scarce to spend twice.
             return tuple(10.0 if r.type not in built else (0.0 if "C" in r.cards else 0.2)
                          for r in RECIPE_LIST)
@@ -105,10 +107,10 @@ class GreedyAgent:
     def _worth(hand: tuple[int, ...], bank: tuple[int, ...], values: tuple[float, ...]) -> float:
         return best_plan(hand, bank, values)[0] + 0.3 * nearness(hand, values)
 
-    def _draw(self, legal: list[Move], view: dict[str, Any], hand: tuple[int, ...],
+    def _draw(self, legal: list[Move], table: dict[str, Any], hand: tuple[int, ...],
               bank: tuple[int, ...], values: tuple[float, ...]) -> Move:
         take = next((m for m in legal if m.verb == "draw" and m.what == "discard"), None)
-        top = view["discard_top"]
+        top = table["discard_top"]
         if take is not None and top is not None:
             with_top = list(hand)
             with_top[INDEX[top]] += 1

@@ -6,7 +6,9 @@ game without a module. Every function here reads only views of the (determinized
 a determinized copy holds nothing but what the searching seat knows plus samples of the rest.
 
 Values are per seat, in [0, 1], higher is better for that seat: 1 for a sure win. Final positions
-are judged by `outcome`, positions a rollout was cut off in by `evaluate`.
+are judged by `outcome`, positions a rollout was cut off in by `evaluate`, which also gets the
+searching seat's view of the position the search started from (`root`), so that it can judge what
+changed since (a long game's margin matters less than what the move did to it).
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from ...core import State
+from ...core import State, View
 
 Values = list[float]
 
 
-def win_outcome(state: State) -> Values:
+def win_outcome(state: State, root: View) -> Values:
     """A finished game: 1 shared among the winners; with no winner (a capped draw) 1/n each."""
     n = state.num_players
     winners = state.winners()
@@ -43,7 +45,7 @@ def softmax(strengths: Sequence[float]) -> Values:
     return [w / total for w in weights]
 
 
-def score_evaluate(state: State) -> Values:
+def score_evaluate(state: State, root: View) -> Values:
     """A game cut off mid-way, judged by the public scores alone: the leader is likeliest to win."""
     scores = state.view(None)["scores"]
     spread = max(1.0, max(scores) - min(scores))
@@ -66,9 +68,9 @@ class Heuristics:
     """UCB exploration constant."""
     opp: str = "policy"
     """Other seats' turns in turn-based games: `tree` (searched) or `policy` (the rollout policy)."""
-    evaluate: Callable[[State], Values] = score_evaluate
+    evaluate: Callable[[State, View], Values] = score_evaluate
     """A non-final position's value per seat."""
-    outcome: Callable[[State], Values] = win_outcome
+    outcome: Callable[[State, View], Values] = win_outcome
     """A final position's value per seat."""
     delegate: frozenset[str] = field(default_factory=frozenset)
     """Phases (the view's `phase`) in which the bot plays its rollout policy without searching."""

@@ -20,6 +20,7 @@ from ...core import Action, State, get_spec
 from ..base import Agent
 from ..heuristics import Heuristics, heuristics_for
 from ..policy import make_policy
+from ..spec import has_greedy
 from .search import Budget, Search, SearchStats
 
 CLOCK_SHARE = 0.9
@@ -33,7 +34,7 @@ class ISMCTSAgent:
 
     def __init__(self, game_id: str, seed: int = 0, *, iters: int | None = None, ms: float | None = None,
                  c: float | None = None, eps: float | None = None, cutoff: int | None = None,
-                 rollout: str = "greedy", opp: str | None = None, reaction_time: float = 0.5):
+                 rollout: str | None = None, opp: str | None = None, reaction_time: float = 0.5):
         self.game_id = game_id
         self.rng = random.Random(seed)
         h = self.heuristics
@@ -42,7 +43,7 @@ class ISMCTSAgent:
         self.c = h.c if c is None else c
         self.eps = h.eps if eps is None else eps
         self.cutoff = cutoff
-        self.rollout = rollout
+        self.rollout = rollout or ("fast" if has_greedy(game_id) else "random")
         self.opp = h.opp if opp is None else opp
         self.reaction_time = reaction_time
         self.last: SearchStats | None = None

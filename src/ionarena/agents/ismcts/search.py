@@ -79,6 +79,7 @@ class Search:
         self.tree_opponents = tree_opponents
         self.reaction_time = reaction_time
         self.timed = state.deadline() is not None
+        self.root_view = state.view(seat)
         self.root = Node()
         self.stats = SearchStats()
         self._timeout: Action | None = None
@@ -134,7 +135,7 @@ class Search:
         values: Values | None = None
         while values is None:
             if s.is_over():
-                values = self.heuristics.outcome(s)
+                values = self.heuristics.outcome(s, self.root_view)
                 break
             steps += 1
             if steps > MAX_STEPS:
@@ -166,7 +167,7 @@ class Search:
             else:
                 if not in_tree:
                     if self.cutoff and moves >= self.cutoff:
-                        values = self.heuristics.evaluate(s)
+                        values = self.heuristics.evaluate(s, self.root_view)
                         stats.evaluations += 1
                         break
                     moves += 1

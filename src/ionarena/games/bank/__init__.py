@@ -6,10 +6,12 @@ charged the pot is dumped to that pole's team. Rounds are timed; moves have a 3-
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...core import GameSpec, State, register
-from .cards import DEFAULT
+from .cards import DEFAULT, OPTIONS
+from .commands import answer
 from .present import PRESENTER
 from .rules import BankState
 
@@ -25,6 +27,11 @@ def check_invariants(state: State) -> None:
     state.check_invariants()
 
 
+def _position(data: Mapping[str, Any]) -> State:
+    from .position import position
+    return position(data)
+
+
 SPEC = register(GameSpec(
     id="bank",
     title="Ion — the team bank game",
@@ -35,11 +42,15 @@ SPEC = register(GameSpec(
     default_variant="standard",
     factory=make_state,
     presenter=PRESENTER,
+    options=OPTIONS,
     simultaneous=True,
     timed=True,
+    utility="win",
     default_players=6,
     variant_notes={"standard": "3 rounds of 180 s, 3-second moves, full charge 10, 30-second shops"},
     check_invariants=check_invariants,
+    position=_position,
+    answer=answer,
 ))
 
 __all__ = ["SPEC", "BankState"]

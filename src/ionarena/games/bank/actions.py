@@ -1,16 +1,23 @@
 """Actions of the bank game and their text: exactly the rulebook's command language.
 
 Every action is a small frozen value; `format_action` gives its canonical text and `parse_command`
-reads any accepted spelling back (legality is checked by the state, not here).
+reads any accepted spelling back. `check_value` refuses values no command could give (a card -1,
+`mult=-1`, a team 5, a string instead of an action); whether a well-formed action is legal now is
+checked by the state.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from ...core import IllegalAction
+from ...core import IllegalAction, quote
 from .cards import (
+    DEFAULT,
     FAMILIES,
+    HELD_KINDS,
+    NUM_CARDS,
+    OBJECTS,
     WILD_POWER,
     card_family,
     card_id,
@@ -97,13 +104,79 @@ USE_TOKENS = {"s": "skip", "r": "reverse", ":": "movetime", "+:": "roundplus", "
               "*": "invincible", "x": "swap", "t": "take"}
 USE_TEXT = {"skip": "s", "reverse": "r", "movetime": ":", "roundplus": "+:", "roundminus": "-:",
             "invincible": "*", "swap": "X", "take": "T"}
+USE_KINDS = ("skip", "reverse", "movetime", "roundplus", "roundminus", "invincible", "swap", "take")
+"""Objects used on their own on your turn (`T` with a target)."""
 PLAYER_WORDS = ("skip", "quit", "done")
 HOST_WORDS = ("timeout", "start")
 QUESTIONS = ("inv", "inventory", "help")
+MAX_DEAL_PRICE: int = DEFAULT.max_deal_price
+"""The highest price a deal may ask (RULING: 1 to 999 units)."""
+MAX_SEAT = 10**6
+"""`ok <person>` with a bigger number names nobody (the state says so)."""
+MAX_TIME = 10**7
+"""No game clock goes beyond this many seconds (20 rounds of an hour, lobby and shops included)."""
+
+
+def _bad(action: object) -> IllegalAction:
+    try:
+        shown = quote(action)
+    except ValueError:  # an int too long to print
+        shown = f"a {type(action).__name__} with a huge number"
+    return IllegalAction(f"{shown} is not a bank action")
+
+
+def check_value(action: object) -> None:
+    """Raise `IllegalAction` unless `action` is a well-formed bank action: one of the action types,
+    with fields of the right types and in range (what `parse_command` could give)."""
+    cls = action.__class__
+    if cls is Card:
+        card, mult, wild = action.card, action.mult, action.wild  # type: ignore[attr-defined]
+        if card.__class__ is not int or not 0 <= card < NUM_CARDS or mult.__class__ is not int \
+                or not 1 <= mult <= 3 or wild.__class__ is not bool:
+            raise _bad(action)
+    elif cls is Use:
+        kind, target = action.kind, action.target  # type: ignore[attr-defined]
+        if kind.__class__ is not str or kind not in USE_KINDS or target.__class__ is not str:
+            raise _bad(action)
+        if (target not in HELD_KINDS) if kind == "take" else target != "":
+            raise _bad(action)
+    elif cls is Combine:
+        first = action.first  # type: ignore[attr-defined]
+        if first.__class__ is not Card and first.__class__ is not Use:
+            raise _bad(action)
+        check_value(first)
+    elif cls is Word:
+        word = action.word  # type: ignore[attr-defined]
+        if word.__class__ is not str or (word not in PLAYER_WORDS and word not in HOST_WORDS):
+            raise _bad(action)
+    elif cls is Team:
+        sign = action.sign  # type: ignore[attr-defined]
+        if sign.__class__ is not int or sign not in (1, -1):
+            raise _bad(action)
+    elif cls is At:
+        time = action.time  # type: ignore[attr-defined]
+        if time.__class__ not in (int, float) or not 0 <= time <= MAX_TIME or round(time, 3) != time:
+            raise _bad(action)  # whole milliseconds: the text `at 1.235` must give back the same time
+    elif cls is Buy:
+        kind = action.kind  # type: ignore[attr-defined]
+        if kind.__class__ is not str or kind not in OBJECTS:
+            raise _bad(action)
+    elif cls is Deal:
+        kind, price, units = action.kind, action.price, action.units  # type: ignore[attr-defined]
+        if kind.__class__ is not str or kind not in OBJECTS or units.__class__ is not str \
+                or units not in OBJECTS or price.__class__ is not int or not 1 <= price <= MAX_DEAL_PRICE:
+            raise _bad(action)
+    elif cls is Ok:
+        seller = action.seller  # type: ignore[attr-defined]
+        if seller.__class__ is not int or not 0 <= seller <= MAX_SEAT:
+            raise _bad(action)
+    else:
+        raise _bad(action)
 
 
 def format_action(action: object) -> str:
-    """The canonical text of a bank action."""
+    """The canonical text of a bank action (`IllegalAction` for anything that is not one)."""
+    check_value(action)
     match action:
         case Card(card, mult, wild):
             body = f"{'?' * card_power(card)} {FAMILIES[card_family(card)]}" if wild else card_text(card)
@@ -124,7 +197,7 @@ def format_action(action: object) -> str:
             return f"deal {kind_token(kind)} {price} {kind_token(units)}"
         case Ok(seller):
             return f"ok {seller}"
-    raise TypeError(f"not a bank action: {action!r}")
+    raise _bad(action)  # pragma: no cover - check_value knows every action type
 
 
 def _is_number(token: str) -> bool:
@@ -132,10 +205,16 @@ def _is_number(token: str) -> bool:
     return token.isascii() and token.isdigit()
 
 
+def _small_int(token: str) -> int:
+    """An ASCII number as an int, any number of more than 6 digits as 10**6 (never a 5,000-digit int)."""
+    digits = token.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 6 else MAX_SEAT
+
+
 def _kind(token: str, what: str) -> str:
     kind = parse_kind(token)
     if kind is None:
-        raise IllegalAction(f"{token!r} is not an object; {what}")
+        raise IllegalAction(f"{quote(token)} is not an object; {what}")
     return kind
 
 
@@ -155,15 +234,15 @@ def _card_move(words: list[str]) -> Card | None:
                                 f"`{token} =` or `{token} ±`")
         family = parse_family(words[1])
         if family is None:
-            raise IllegalAction(f"{words[1]!r} is not a card family; use + - = ± (or B)")
+            raise IllegalAction(f"{quote(words[1])} is not a card family; use + - = ± (or B)")
         return Card(card_id(family, len(token)), mult, True)
     card = parse_card(token)
     if card is None:
         if mult > 1:
-            raise IllegalAction(f"{token!r} is not a card; x{mult} goes with a card like `++` or `?? -`")
+            raise IllegalAction(f"{quote(token)} is not a card; x{mult} goes with a card like `++` or `?? -`")
         return None
     if len(words) > 1:
-        raise IllegalAction(f"a card is played alone: `{card_text(card)}`, not {' '.join(words)!r}")
+        raise IllegalAction(f"a card is played alone: `{card_text(card)}`, not {quote(' '.join(words))}")
     return Card(card, mult)
 
 
@@ -187,7 +266,7 @@ def parse_move(words: list[str]) -> Card | Use | Combine | None:
             raise IllegalAction("& needs a first move after it, e.g. `& +++`")
         first = parse_move(words[1:])
         if first is None:
-            raise IllegalAction(f"{' '.join(words[1:])!r} is not a move to combine")
+            raise IllegalAction(f"{quote(' '.join(words[1:]))} is not a move to combine")
         if isinstance(first, Combine):
             raise IllegalAction("no & inside &")
         return Combine(first)
@@ -204,7 +283,7 @@ def parse_command(text: str) -> BankAction:
         raise IllegalAction("type a command, e.g. `+++`, `team +`, `skip` or `buy x2`")
     head = words[0].lower()
     if head in QUESTIONS:
-        raise IllegalAction(f"`{text.strip()}` is a question, not a move: it is answered without "
+        raise IllegalAction(f"{quote(text.strip())} is a question, not a move: it is answered without "
                             "using your turn")
     if head == "team":
         if len(words) != 2 or words[1] not in ("+", "-"):
@@ -216,10 +295,10 @@ def parse_command(text: str) -> BankAction:
         return Word(head)
     if head == "at":
         try:
-            time = float(words[1]) if len(words) == 2 else float("nan")
+            time = float(words[1]) if len(words) == 2 and len(words[1]) <= 20 else math.nan
         except ValueError:
-            time = float("nan")
-        if not time >= 0 or time == float("inf"):
+            time = math.nan
+        if not 0 <= time <= MAX_TIME:
             raise IllegalAction("`at` needs a clock time in seconds, e.g. `at 12.500`")
         return At(round(time, 3))
     if head == "buy":
@@ -230,17 +309,18 @@ def parse_command(text: str) -> BankAction:
         if len(words) != 4:
             raise IllegalAction("a deal is `deal <object> <price> <units>`, e.g. `deal r 50 ¢` or "
                                 "`deal x 1 *`")
-        if not _is_number(words[2]) or int(words[2]) < 1:
-            raise IllegalAction(f"the price must be a whole number of units, 1 or more, not {words[2]!r}")
+        if not _is_number(words[2]) or not 1 <= _small_int(words[2]) <= MAX_DEAL_PRICE:
+            raise IllegalAction(f"the price is a whole number of units from 1 to {MAX_DEAL_PRICE}, "
+                                f"not {quote(words[2])}")
         return Deal(_kind(words[1], "offer an object you hold"), int(words[2]),
                     _kind(words[3], "ask for ¢ or an object"))
     if head == "ok":
         if len(words) != 2 or not _is_number(words[1]):
             raise IllegalAction("accept a deal with `ok <person>`, e.g. `ok 3`")
-        return Ok(int(words[1]))
+        return Ok(_small_int(words[1]))
     move = parse_move(words)
     if move is None:
-        raise IllegalAction(f"{text.strip()!r} is not a command; try `help` (cards: + ++ +++ - = ± B, "
+        raise IllegalAction(f"{quote(text.strip())} is not a command; try `help` (cards: + ++ +++ - = ± B, "
                             f"objects: s r : x2 x3 +: -: & * X T)")
     return move
 

@@ -1,15 +1,22 @@
-"""The bank game's data: numbers, cards and objects, loaded once from `data/bank.toml`.
+"""The bank game's data: numbers, cards and objects, loaded once from `data/bank.toml`, the game's
+options (with their bounds), and the draws (pure functions of a generator).
 
 Cards are ints 0..11: `family_index * 3 + power - 1` with families `+ - = ±` (in that order).
-Objects are kinds named by their data key (`x2`, `swap`, `points500`, `bankrupt`, ...).
+Objects are kinds named by their data key (`x2`, `swap`, `points500`, `bankrupt`, ...); commands,
+views and events name them by their token (`x2`, `x`, `500`, `bankrupt`).
 """
 
 from __future__ import annotations
 
+import random
 import tomllib
-from dataclasses import dataclass, field
+from bisect import bisect
+from dataclasses import dataclass, field, replace
 from importlib import resources
+from itertools import accumulate
 from typing import Any
+
+from ...core import Option
 
 FAMILIES = ("+", "-", "=", "±")
 PLUS, MINUS, NEUTRAL, BIPOLAR = range(4)
@@ -101,15 +108,10 @@ class Config:
     bipolar_points: int
     max_deal_price: int
     listed_deal_prices: int
-    events_kept: int
     points: tuple[int, int, int]
     power_weights: tuple[int, int, int]
     objects: dict[str, ObjectKind] = field(default_factory=dict)
     card_help: dict[str, str] = field(default_factory=dict)
-
-
-OPTION_NAMES = ("full_charge", "rounds", "round_time", "move_time", "shop_time", "lobby_time")
-"""Numbers a game may override through `make(..., **options)`."""
 
 
 def _load() -> tuple[dict[str, Any], Config]:
@@ -157,17 +159,45 @@ def kind_token(kind: str) -> str:
     return OBJECTS[kind].token
 
 
-def with_options(options: dict[str, Any]) -> Config:
-    """The default config with the numeric options of a game applied (unknown options are refused)."""
-    changes: dict[str, Any] = {}
-    for name, value in options.items():
-        if name in ("lobby", "teams"):
-            continue
-        if name not in OPTION_NAMES:
-            raise ValueError(f"bank has no option {name!r}; options: lobby, teams, {', '.join(OPTION_NAMES)}")
-        kind = type(getattr(DEFAULT, name))
-        changes[name] = kind(value)
-    if not changes:
-        return DEFAULT
-    from dataclasses import replace
-    return replace(DEFAULT, **changes)
+OPTIONS: tuple[Option, ...] = (
+    Option("full_charge", int, DEFAULT.full_charge, "charge at which the bank dumps its pot",
+           low=2, high=100),
+    Option("rounds", int, DEFAULT.rounds, "rounds in a game", low=1, high=20),
+    Option("round_time", float, DEFAULT.round_time, "seconds in a round", low=10, high=3600),
+    Option("move_time", float, DEFAULT.move_time, "seconds to move before the 1000-point penalty "
+           "(the rulebook's 3; more for beginners)", low=0.5, high=60),
+    Option("shop_time", float, DEFAULT.shop_time, "seconds of shopping between rounds", low=1, high=600),
+    Option("lobby_time", float, DEFAULT.lobby_time, "seconds to pick teams before the game starts by itself",
+           low=1, high=600),
+    Option("lobby", bool, True, "start in the lobby, where each seat picks `team +` or `team -` (false: "
+           "teams alternate + - + - and the game starts at once)"),
+    Option("teams", str, None, "one team sign per seat, e.g. '+-+-' (skips the lobby)",
+           high=DEFAULT.max_players, pattern="+-"),
+)
+"""Every option of the bank game, with its bounds (checked by `GameSpec.make` before a game exists)."""
+CONFIG_OPTIONS = ("full_charge", "rounds", "round_time", "move_time", "shop_time", "lobby_time")
+"""The options that change a number of `Config`."""
+
+
+def config_for(options: dict[str, Any]) -> Config:
+    """The default config with a game's (already checked) numeric options applied."""
+    changes = {name: options[name] for name in CONFIG_OPTIONS
+               if name in options and options[name] != getattr(DEFAULT, name)}
+    return replace(DEFAULT, **changes) if changes else DEFAULT
+
+
+# -- draws: pure functions of a generator ------------------------------------------------------
+
+POWER_TABLE = tuple(float(w) for w in accumulate(DEFAULT.power_weights))
+DROP_TABLE = tuple(accumulate(OBJECTS[k].weight for k in DROP_KINDS))
+
+
+def draw_card(rng: random.Random) -> int:
+    """A card from the endless deck: families equally likely, powers 1 : 2 : 3 drawn 3 : 2 : 1."""
+    family = rng.randrange(4)
+    return family * 3 + bisect(POWER_TABLE, rng.random() * POWER_TABLE[-1])
+
+
+def draw_object(rng: random.Random) -> str:
+    """An object kind from the drop table (weights in the data file, most common first)."""
+    return DROP_KINDS[bisect(DROP_TABLE, rng.random() * DROP_TABLE[-1])]

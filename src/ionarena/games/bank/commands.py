@@ -1,12 +1,13 @@
-"""Anytime commands: `inv`, `inventory`, `inv <card|object>` and `help <card|object>`.
+"""Anytime commands: `inv`, `inventory`, `inv <card|object>`, `help` and `help <card|object>`.
 
-They are questions, not actions: `answer(state, player, text)` is a pure function of the game that
-returns the bot's reply from `player`'s view (or None when `text` is not a question) and never
-changes the state. Surfaces (terminal, IRC) call it before trying `parse_action`.
+They are questions, not actions: `answer(view, text)` (registered as `GameSpec.answer`) returns the
+bot's reply from the asker's own view (`state.view(seat)`), or None when `text` is not a question.
+It reads nothing else, so it can show nothing hidden from that seat, and it changes nothing.
+Surfaces (terminal, IRC, the host) ask it before trying `parse_action`.
 
     >>> import ionarena
     >>> s = ionarena.make("bank", players=2, seed=1, teams="+-")
-    >>> answer(s, 0, "help ===").split(":")[0]
+    >>> answer(s.view(0), "help ===").split(":")[0]
     '[===] Neutral card, power 3'
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import State
+from ...core import quote
 from .cards import CARD_TEXTS, DEFAULT, HELD_KINDS, OBJECTS, kind_token, parse_card, parse_kind
 
 COMMANDS_HELP = ("Before the game: team + or team -. "
@@ -22,6 +23,7 @@ COMMANDS_HELP = ("Before the game: team + or team -. "
                  "x2 <card>, x3 <card>, & <first move>, s, r, :, +:, -:, *, X, T <object>, skip. "
                  "Shop: buy <object>, deal <object> <price> <units>, ok <person>, done. "
                  "Anytime: inv, inv <card|object>, help <card|object>, quit.")
+QUESTION_WORDS = ("inv", "inventory", "help")
 
 
 def explain(token: str) -> str | None:
@@ -43,46 +45,43 @@ def explain(token: str) -> str | None:
     return f"{obj.symbol} {obj.name}: {obj.help}{price}"
 
 
-def _inventory_line(you: dict[str, Any]) -> str:
-    items = [f"{OBJECTS[k].symbol} x{you['inventory'][kind_token(k)]}" for k in HELD_KINDS
-             if k != "coins" and kind_token(k) in you["inventory"]]
-    hand = " ".join(f"[{c}]" for c in you["hand"]) or "no cards"
-    return f"Cards: {hand}. Objects: {you['coins']}¢" + (", " + ", ".join(items) if items else "") + "."
+def _inventory_line(table: dict[str, Any]) -> str:
+    inventory = table["inventory"]
+    items = [f"{OBJECTS[k].symbol} x{inventory[kind_token(k)]}" for k in HELD_KINDS
+             if k != "coins" and kind_token(k) in inventory]
+    hand = " ".join(f"[{c}]" for c in table["hand"]) or "no cards"
+    return f"Cards: {hand}. Objects: {table['coins']}¢" + (", " + ", ".join(items) if items else "") + "."
 
 
-def answer(state: State, player: int | None, text: str) -> str | None:
-    """The reply to an anytime question (`inv`, `inventory`, `inv <x>`, `help`, `help <x>`), else None.
-
-    Reads only `state.view(player)`, so it shows nothing hidden from `player`; never mutates `state`.
-    """
+def answer(view: dict[str, Any], text: str) -> str | None:
+    """The reply to an anytime question asked from the seat of `view` (`inv`, `inventory`, `inv <x>`,
+    `help`, `help <x>`), else None (the text is then a move to try)."""
+    if not isinstance(text, str):
+        return None
     words = text.split()
-    if not words:
+    if not words or words[0].lower() not in QUESTION_WORDS:
         return None
-    head = words[0].lower()
+    head, rest = words[0].lower(), " ".join(words[1:])
     if head == "help":
-        if len(words) == 1:
+        if not rest:
             return COMMANDS_HELP
-        return explain(" ".join(words[1:])) or f"{' '.join(words[1:])!r} is not a card or an object."
-    if head not in ("inv", "inventory"):
-        return None
-    if player is None:
+        return explain(rest) or f"{quote(rest)} is not a card or an object."
+    table = view.get("table") or {}
+    if view.get("seat") is None or "hand" not in table:
         return "Spectators have no inventory."
-    if not 0 <= player < state.num_players:
-        return f"There is no player {player}."
-    you = state.view(player).get("you", {})
-    if len(words) == 1:
-        return _inventory_line(you)
-    token = " ".join(words[1:])
-    card = parse_card(token.strip("[]"))
+    if not rest:
+        return _inventory_line(table)
+    card = parse_card(rest.strip("[]"))
     if card is not None:
-        count = you["hand"].count(CARD_TEXTS[card])
+        count = table["hand"].count(CARD_TEXTS[card])
         return f"You have {count} [{CARD_TEXTS[card]}] card{'s' if count != 1 else ''}."
-    kind = parse_kind(token)
+    kind = parse_kind(rest)
     if kind is None:
-        return f"{token!r} is not a card or an object."
+        return f"{quote(rest)} is not a card or an object."
     if kind == "coins":
-        return f"You have {you['coins']}¢."
-    if not OBJECTS[kind].held:
-        return f"{OBJECTS[kind].symbol} is never held: it acts the moment it is received."
-    count = you["inventory"].get(kind_token(kind), 0)
-    return f"You have {count} {OBJECTS[kind].symbol} {OBJECTS[kind].name}."
+        return f"You have {table['coins']}¢."
+    obj = OBJECTS[kind]
+    if not obj.held:
+        return f"{obj.symbol} is never held: it acts the moment it is received."
+    count = table["inventory"].get(kind_token(kind), 0)
+    return f"You have {count} {obj.symbol} {obj.name}."

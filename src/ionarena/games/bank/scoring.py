@@ -4,6 +4,8 @@
     (0, 100, 0)
     >>> dump_shares(100, 3)
     (50, 25)
+    >>> split_evenly(-1001, 3)
+    (-333, -2)
 """
 
 from __future__ import annotations
@@ -62,10 +64,16 @@ def dump_shares(pot: int, team_size: int) -> tuple[int, int]:
 
 
 def split_evenly(amount: int, people: int) -> tuple[int, int]:
-    """`(each one's share, remainder dropped)` of `amount` split among `people` in whole points."""
+    """`(each one's share, remainder dropped)` of `amount` split among `people` in whole points.
+
+    Shares are rounded toward zero, so a negative amount (a quitter's negative score) is shared
+    like a positive one: `split_evenly(-1001, 3) == (-333, -2)`.
+    """
     if people < 1:
         return 0, amount
-    each = amount // people
+    each = abs(amount) // people
+    if amount < 0:
+        each = -each
     return each, amount - each * people
 
 

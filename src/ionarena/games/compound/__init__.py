@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ionarena.core import GameSpec, State, register
@@ -12,8 +13,13 @@ from .rules import CompoundState
 
 
 def make_state(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> State:
-    """A new game (no options are used)."""
+    """A new game (the game has no options)."""
     return CompoundState(num_players, variant, seed, options)
+
+
+def _position(data: Mapping[str, Any]) -> State:
+    from .position import position
+    return position(data)
 
 
 SPEC = register(GameSpec(
@@ -29,6 +35,7 @@ SPEC = register(GameSpec(
     presenter=PRESENTER,
     simultaneous=True,
     timed=False,
+    utility="win",
     default_players=4,
     variant_notes={
         "beginner": "no transition metals, polyatomic ions, action tiles or center cards; 9-card hands",
@@ -36,6 +43,7 @@ SPEC = register(GameSpec(
         "advanced": "standard plus the 14 radioactive cards (reveal rule and decay ranking)",
     },
     check_invariants=check_invariants,
+    position=_position,
 ))
 
 __all__ = ["SPEC", "CompoundState"]

@@ -10,7 +10,9 @@ from functools import cache
 from math import gcd
 from typing import NamedTuple
 
-from .cards import IONS, Ion, card_of
+from ionarena.core import quote
+
+from .cards import CARDS, IONS, Ion, card_of, tokens_of
 
 
 class Recipe(NamedTuple):
@@ -110,23 +112,238 @@ def _match(tokens: tuple[str, ...]) -> Recipe | None:
     return r
 
 
+Need = tuple[tuple[str, int], ...]
+"""Cards and how many of each a compound needs: (("Cl", 2), ("Mg", 1))."""
+
+
+@cache
+def bonds_with(new: str, other: str) -> tuple[tuple[Recipe, Need], ...]:
+    """Every compound the card `new` forms with the card `other`, each with the cards it needs
+    besides that one `new` (sides of transition metals included)."""
+    found = []
+    for tok in tokens_of(new):
+        positive = IONS[tok].charge > 0
+        for otok in tokens_of(other):
+            r = recipe(tok, otok) if positive else recipe(otok, tok)
+            if r is None:
+                continue
+            need: dict[str, int] = {}
+            for c in r.cards:
+                need[c] = need.get(c, 0) + 1
+            need[new] -= 1
+            found.append((r, tuple((c, k) for c, k in sorted(need.items()) if k > 0)))
+    return tuple(found)
+
+
+@cache
+def compounds_of(cation_card: str, anion_card: str) -> tuple[tuple[Recipe, Need], ...]:
+    """Every compound of these two cards (a transition metal on each of its sides), with the cards
+    each needs."""
+    found = []
+    for ct in tokens_of(cation_card):
+        for at in tokens_of(anion_card):
+            r = recipe(ct, at)
+            if r is not None:
+                need: dict[str, int] = {}
+                for c in r.cards:
+                    need[c] = need.get(c, 0) + 1
+                found.append((r, tuple(sorted(need.items()))))
+    return tuple(found)
+
+
+# -- words for a classroom: ions with their charges, and why cards do or do not make a compound ------
+
+_SUPERSCRIPT = str.maketrans("0123456789+-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻")
+_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve")
+MINUS = "−"
+"""The minus sign of charge sums (U+2212), as a textbook prints it."""
+
+
+def ion_text(token: str) -> str:
+    """An ion as a chemist writes it: `Mg²⁺`, `Cl⁻`, `OH⁻`, `SO₄²⁻`, `NH₄⁺`, `Fe³⁺`."""
+    ion = IONS[token]
+    z = abs(ion.charge)
+    charge = ("" if z == 1 else str(z)) + ("+" if ion.charge > 0 else "-")
+    return ion.symbol.translate(_SUBSCRIPT) + charge.translate(_SUPERSCRIPT)
+
+
+def _count(k: int) -> str:
+    return _NUMBER_WORDS[k] if 0 <= k < len(_NUMBER_WORDS) else str(k)
+
+
+def ion_words(token: str, count: int) -> str:
+    """`one magnesium ion Mg²⁺`, `two hydroxide ions OH⁻`, `one iron(III) ion Fe³⁺`."""
+    return f"{_count(count)} {IONS[token].name} ion{'' if count == 1 else 's'} {ion_text(token)}"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"{MINUS}{-value}" if value < 0 else "0"
+
+
+def _part_sum(token: str, count: int) -> str:
+    """` (2 × −1 = −2)` after several ions of one kind; nothing after a single one."""
+    if count == 1:
+        return ""
+    z = IONS[token].charge
+    return f" ({count} × {_signed(z)} = {_signed(count * z)})"
+
+
+def charge_sum(cation: str, n_cation: int, anion: str, n_anion: int) -> str:
+    """The charges of a pairing added up: `+2 − 2 = 0`, `+1 − 2 = −1`."""
+    plus = n_cation * IONS[cation].charge
+    minus = n_anion * -IONS[anion].charge
+    return f"+{plus} {MINUS} {minus} = {_signed(plus - minus)}"
+
+
+def explain_recipe(r: Recipe) -> str:
+    """The chemistry of one compound for a class, e.g. `Mg(OH)2 — magnesium hydroxide: one magnesium
+    ion Mg²⁺ and two hydroxide ions OH⁻ (2 × −1 = −2); the charges add up to +2 − 2 = 0, so the
+    compound is neutral.`"""
+    return (f"{r.label()}: {ion_words(r.cation, r.n_cation)}{_part_sum(r.cation, r.n_cation)} and "
+            f"{ion_words(r.anion, r.n_anion)}{_part_sum(r.anion, r.n_anion)}; the charges add up to "
+            f"{charge_sum(r.cation, r.n_cation, r.anion, r.n_anion)}, so the compound is neutral.")
+
+
+def explain(tokens: list[str] | tuple[str, ...]) -> str:
+    """`explain_recipe` of the compound these ion tokens form; "" if they form none."""
+    r = match(tokens)
+    return "" if r is None else explain_recipe(r)
+
+
+def _symbols() -> tuple[str, ...]:
+    return tuple(sorted({ion.symbol for ion in IONS.values()}, key=len, reverse=True))
+
+
+_SYMBOLS = _symbols()
+MAX_SUBSCRIPT = 99
+"""A formula's subscripts are read up to this (no compound of the game needs more than 3)."""
+
+
+def read_formula(text: str) -> list[tuple[str, int]] | None:
+    """A written formula as (ion symbol, count) pairs, in order: `Mg(OH)2` -> [("Mg", 1), ("OH", 2)],
+    `HF2` -> [("H", 1), ("F", 2)]; None if it is not written with the game's ions."""
+    parts: list[tuple[str, int]] = []
+    pos = 0
+    while pos < len(text):
+        grouped = text[pos] == "("
+        if grouped:
+            pos += 1
+        symbol = next((s for s in _SYMBOLS if text.startswith(s, pos)), None)
+        if symbol is None:
+            return None
+        pos += len(symbol)
+        if grouped:
+            if not text.startswith(")", pos):
+                return None
+            pos += 1
+        digits = ""
+        while pos < len(text) and text[pos] in "0123456789" and len(digits) < 3:
+            digits += text[pos]
+            pos += 1
+        if pos < len(text) and text[pos] in "0123456789":
+            return None
+        count = int(digits) if digits else 1
+        if not 1 <= count <= MAX_SUBSCRIPT:
+            return None
+        parts.append((symbol, count))
+    return parts or None
+
+
+def _sides(symbol: str) -> list[str]:
+    """The ion tokens written with `symbol`: one, or each side of a transition metal."""
+    return [t for t, ion in IONS.items() if ion.symbol == symbol]
+
+
+def formula_tokens(text: str) -> tuple[str, ...] | None:
+    """The ion tokens of a neutral compound written as a formula (`FeCl3` -> Fe3 Cl Cl Cl); None if
+    `text` is not one compound of the game."""
+    parts = read_formula(text)
+    if parts is None or sum(k for _, k in parts) > 12:
+        return None
+    options: list[tuple[str, ...]] = [()]
+    for symbol, count in parts:
+        options = [o + (t,) * count for o in options for t in _sides(symbol)]
+    found = [o for o in options if match(o) is not None]
+    return found[0] if len(found) == 1 else None
+
+
+def _not_bonding(word: str) -> str:
+    """Why a word that is no ion token cannot be in a compound."""
+    c = CARDS.get(word)
+    if c is None:
+        return f"{quote(word)} is not a card of this game"
+    if c.kind == "noble":
+        return f"{word} ({c.name}) is a noble gas: it is already neutral and never bonds"
+    if c.kind == "radioactive":
+        return f"{word} ({c.name}) is radioactive: it has no charge and never bonds"
+    return ""  # a transition metal: a side is chosen below
+
+
 def why_not(tokens: list[str] | tuple[str, ...]) -> str:
-    """A sentence saying why these tokens are not one neutral compound (empty if they are)."""
+    """Why these cards (ion tokens or card ids) are not one neutral compound, in a sentence that names
+    the ions and adds up their charges; "" if they are one."""
     if match(tokens) is not None:
         return ""
-    unknown = [t for t in tokens if t not in IONS]
-    if unknown:
-        return f"{', '.join(unknown)} cannot bond (noble gases, radioactive cards and unturned " \
-               f"transition metals never bond; write a transition metal with its side, e.g. Fe3)"
-    pos = sorted({t for t in tokens if IONS[t].charge > 0})
-    neg = sorted({t for t in tokens if IONS[t].charge < 0})
-    if len(pos) > 1:
-        return f"all positive ions in a compound must be identical, not {' and '.join(pos)}"
-    if len(neg) > 1:
-        return f"all negative ions in a compound must be identical, not {' and '.join(neg)}"
-    if not pos or not neg:
-        return "a compound needs positive and negative ions"
-    total = sum(IONS[t].charge for t in tokens)
-    if total != 0:
-        return f"the charges sum to {total:+d}, not zero"
-    return "a compound is one formula unit in lowest ratio"
+    if not tokens:
+        return "name the cards of the compound, e.g. Mg Cl Cl"
+    counts: dict[str, int] = {}
+    for t in tokens:
+        counts[t] = counts.get(t, 0) + 1
+    for word in counts:
+        if word not in IONS:
+            reason = _not_bonding(word)
+            if reason:
+                return reason
+    sides = {word: [word] if word in IONS else list(tokens_of(word)) for word in counts}
+    positive = [w for w in counts if IONS[sides[w][0]].charge > 0]
+    negative = [w for w in counts if IONS[sides[w][0]].charge < 0]
+    def shown(word: str) -> str:
+        return " or ".join(ion_text(t) for t in sides[word])
+
+    if len(positive) > 1:
+        return "all positive ions in a compound must be identical, not " + " and ".join(map(shown, positive))
+    if len(negative) > 1:
+        return "all negative ions in a compound must be identical, not " + " and ".join(map(shown, negative))
+    if not positive or not negative:
+        have = " and ".join(map(shown, counts))
+        are = "is" if len(counts) == 1 else "are both" if len(counts) == 2 else "are all"
+        return f"a compound needs a positive and a negative ion; {have} {are} " \
+               f"{'positive' if positive else 'negative'}"
+    cat, an = positive[0], negative[0]
+    nc, na = counts[cat], counts[an]
+    tries = []
+    for side in sides[cat]:
+        if nc * IONS[side].charge + na * IONS[an].charge == 0:
+            r = recipe(side, an)
+            assert r is not None
+            if gcd(nc, na) > 1:
+                return f"the charges add up to zero, but a compound is one formula unit in lowest ratio: " \
+                       f"{r.formula} ({_count(r.n_cation)} {ion_text(side)} and {_count(r.n_anion)} " \
+                       f"{ion_text(an)}), not {_count(nc)} {ion_text(side)} and {_count(na)} {ion_text(an)}"
+            return f"write which side of the transition metal {cat} you mean: {' '.join(r.tokens)} " \
+                   f"({r.formula})"
+        tries.append(f"{ion_words(side, nc)}{_part_sum(side, nc)} and {ion_words(an, na)}"
+                     f"{_part_sum(an, na)} give {charge_sum(side, nc, an, na)}, not 0")
+    balanced = [recipe(side, an) for side in sides[cat]]
+    hint = "; ".join(f"{r.formula} is: {_count(r.n_cation)} {ion_text(r.cation)} and {_count(r.n_anion)} "
+                     f"{ion_text(r.anion)}, {charge_sum(r.cation, r.n_cation, r.anion, r.n_anion)}"
+                     for r in balanced if r is not None)
+    return "the charges do not add up to zero: " + "; ".join(tries) + (f" ({hint})" if hint else "")
+
+
+def why_not_formula(text: str) -> str:
+    """Why a written formula (`HF2`) is not a compound of the game, or "" if it is one."""
+    if formula_tokens(text) is not None:
+        return ""
+    parts = read_formula(text)
+    if parts is None:
+        return f"{quote(text, 30)} is not a formula or card of this game"
+    if sum(k for _, k in parts) > 12:
+        return f"{quote(text, 30)} has more ions than any compound of the game"
+    tokens: list[str] = []
+    for symbol, count in parts:
+        side = _sides(symbol)
+        tokens += [side[0] if len(side) == 1 else IONS[side[0]].card] * count
+    return why_not(tokens)

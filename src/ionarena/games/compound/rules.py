@@ -1,4 +1,5 @@
-"""The state machine of Ion: A Compound Building Game.
+"""The state machine of Ion: A Compound Building Game (rulebook /work/shared/seeds/000_13c30cbd112120fe.txt,
+rulings in docs/rules/compound.md).
 
 A round is a sequence of turns; each turn has up to three phases:
 - `pick`: every player secretly commits a pick (`pick Cl`), optionally first choosing Action
@@ -13,42 +14,79 @@ When every hand is down to 2 cards they go to the discard pile, and the round en
 - `refresh`: players whose compounds hold an icon polyatomic ion choose tiles to flip face up
   (`refresh rxn`) when they have more face-down tiles than refreshes.
 After three rounds the game is over.
+
+Events are data (`EVENT_FIELDS`). What the rules hide stays private: a player's tile choices and
+picks are seen by that player alone until the reveal; the others are told only that a player has
+picked (a `pick` event without its card, once the choice is complete).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, NamedTuple, Self
+from functools import cache
+from typing import Any, Self
 
-from ionarena.core import IllegalAction, SharedRng, State, View
+from ionarena.core import Action, Actor, IllegalAction, SharedRng, State, View
 
-from .cards import (
-    CARDS,
-    GOALS,
-    IONS,
-    card_of,
-    deck_for,
-    tokens_of,
+from .cards import CARDS, GOALS, card_of, deck_for
+from .chemistry import Recipe, bonds_with, compounds_of, match
+from .moves import (
+    CENTER,
+    PICK,
+    RXN,
+    TAKE_NONE,
+    TILES,
+    TWO,
+    UNBONDED,
+    Move,
+    format_move,
+    parse_move,
+    why_illegal,
 )
-from .chemistry import Recipe, match, recipe, why_not
 from .scoring import best_arrangement, decay_awards, radioactive_points, refreshes, round_breakdown
-from .views import TILES, table_view
+from .views import compound_data, table_view
 
 ROUNDS = 3
-TILE_NAMES = {"two": "Play Two", "center": "Play From Center", "rxn": "RXN"}
-MAX_EVENTS = 8
+PHASES = ("pick", "center", "declare", "rxn", "refresh", "over")
+
+EVENT_FIELDS = {
+    # a round is dealt: its goal cards and centre cards
+    "round": ("round", "first", "goals", "center"),
+    # only the player: a tile chosen for this turn's pick (`card`: the centre card wanted)
+    "tile": ("player", "tile", "card"),
+    # the player reads the card; the others only that the player has picked (`done`, no `card`)
+    "pick": ("player", "card", "done"),
+    # the picks and tiles of a player, revealed when everyone has picked
+    "reveal": ("turn", "player", "cards", "tiles", "center"),
+    "center": ("player", "card"),                   # takes a centre card (Play From Center)
+    "center_lost": ("player", "card", "to"),        # wanted `card`; `to` came first in seat order
+    "center_empty": ("player",),                    # nothing left in the centre: the tile stays up
+    # a radioactive card placed; `revealed`: how many were revealed this turn, table-wide
+    "radioactive": ("player", "card", "points", "revealed"),
+    "unbonded": ("player", "card", "auto"),         # played unbonded (`auto`: no bond was possible)
+    # the revealed `card` forms a compound of `cards` (+ formula, name, points, refresh)
+    "bond": ("player", "card", "cards"),
+    "refill": ("player", "to"),                     # Play Two: a deck card joins the hand passed to `to`
+    "pass": ("turn",),                              # every hand passes left
+    "round_end": ("round", "discard"),              # the last cards of the hands are discarded
+    # RXN resolved by the engine's best arrangement, `card` taken from `source` (or None)
+    "rxn_best": ("player", "card", "source", "compounds"),
+    "rxn_take": ("player", "card", "source"),       # RXN by hand: every bond broken, `card` taken
+    "form": ("player", "cards"),                    # RXN by hand: a compound re-formed (+ formula, ...)
+    "rxn_done": ("player",),
+    "score": ("player", "round", "compounds", "noble_gases", "goals", "radioactive", "total"),
+    "refresh": ("player", "tiles"),                 # face-down tiles flipped up by polyatomic compounds
+    "end_bonus": ("player", "tiles", "decay"),      # end of game: face-up tiles, decay ranking
+    "game_end": ("winners", "scores"),
+}
+"""Every event compound emits, with its fields (cards as their ids, transition metals with their side)."""
 
 
-class Move(NamedTuple):
-    """An action: `kind` and its words, e.g. Move("bond", ("Mg", "Cl", "Cl")) is `bond Mg Cl Cl`."""
-
-    kind: str
-    args: tuple[str, ...] = ()
-
-
-UNBONDED = Move("unbonded")
-TAKE_NONE = Move("take", ("none",))
+@cache
+def _seat_order(first: int, n: int) -> tuple[int, ...]:
+    """The seats in round order, from the round's first player."""
+    return tuple((first + i) % n for i in range(n))
 
 
 def hand_size(variant: str) -> int:
@@ -60,22 +98,23 @@ class CompoundState(State):
     """A game of Ion: A Compound Building Game (see the module docstring for the phases)."""
 
     game_id = "compound"
+    EVENT_FIELDS = EVENT_FIELDS
     __slots__ = (
-        "actions_taken",
         "center",
         "committed",
         "compounds",
         "deck",
         "discard",
         "end_bonus",
-        "events",
         "first",
         "goals",
         "hands",
         "kept",
         "losers",
+        "passed",
         "pending",
         "phase",
+        "picked",
         "picks",
         "radio",
         "refills",
@@ -96,16 +135,13 @@ class CompoundState(State):
     )
 
     def __init__(self, num_players: int, variant: str = "standard", seed: int = 0,
-                 options: dict[str, Any] | None = None, *, _blank: bool = False):
+                 options: dict[str, Any] | None = None, *, deal: bool = True):
         super().__init__(num_players, variant, seed, options)
-        if _blank:
-            return
         n = num_players
         self.rng = SharedRng(seed)
         self.round = 0
         self.turn = 0
         self.turns_total = 0
-        self.actions_taken = 0
         self.phase = "pick"
         self.first = 0
         self.hands: list[list[str]] = [[] for _ in range(n)]
@@ -118,11 +154,6 @@ class CompoundState(State):
         self.radio: list[list[tuple[str, int]]] = [[] for _ in range(n)]
         self.kept: list[list[str]] = [[] for _ in range(n)]
         self.tiles: list[list[bool]] = [[True] * 3 if variant != "beginner" else [] for _ in range(n)]
-        self.picks: list[list[str]] = [[] for _ in range(n)]
-        self.committed = [False] * n
-        self.want_two = [False] * n
-        self.want_center: list[str | None] = [None] * n
-        self.want_rxn = [False] * n
         self.pending: list[list[str]] = [[] for _ in range(n)]
         self.losers: list[int] = []
         self.refills: list[int] = []
@@ -132,21 +163,19 @@ class CompoundState(State):
         self.refresh_due = [0] * n
         self.round_scores: list[list[dict[str, int]]] = []
         self.end_bonus: list[dict[str, int]] | None = None
-        self.events: list[str] = []
-        self._start_round()
+        self.passed: tuple[tuple[tuple[str, ...], ...], ...] = ()
+        self.picked: tuple[tuple[tuple[str, ...], ...], ...] = ()
+        self._clear_commits()
+        if deal:
+            self._start_round()
 
     # -- small helpers ----------------------------------------------------------------------------
 
-    def _seat_order(self) -> list[int]:
-        n = self.num_players
-        return [(self.first + i) % n for i in range(n)]
+    def _seat_order(self) -> tuple[int, ...]:
+        return _seat_order(self.first, self.num_players)
 
-    def _event(self, text: str) -> None:
-        self.events.append(text)
-        if len(self.events) > MAX_EVENTS:
-            del self.events[0]
-
-    def _tile_up(self, p: int, tile: str) -> bool:
+    def tile_up(self, p: int, tile: str) -> bool:
+        """True if player `p` has the Action Tile `tile` (`two`, `center`, `rxn`) face up."""
         return bool(self.tiles[p]) and self.tiles[p][TILES.index(tile)]
 
     def _set_tile(self, p: int, tile: str, up: bool) -> None:
@@ -185,17 +214,18 @@ class CompoundState(State):
         self.compounds = [[] for _ in range(n)]
         self.unbonded = [[] for _ in range(n)]
         self.radio = [[] for _ in range(n)]
+        self.passed = ()
+        self.picked = ()
         self._clear_commits()
         self.phase = "pick"
-        names = ", ".join(GOALS[g].name for g in self.goals)
-        self._event(f"Round {self.round} begins (player {self.first} first); goals: {names}.")
+        self._emit("round", (self.round, self.first, tuple(self.goals), tuple(self.center)))
 
     def _clear_commits(self) -> None:
         n = self.num_players
-        self.picks = [[] for _ in range(n)]
+        self.picks: list[list[str]] = [[] for _ in range(n)]
         self.committed = [False] * n
         self.want_two = [False] * n
-        self.want_center = [None] * n
+        self.want_center: list[str | None] = [None] * n
         self.want_rxn = [False] * n
 
     # -- the protocol -----------------------------------------------------------------------------
@@ -203,48 +233,64 @@ class CompoundState(State):
     def actors(self) -> list[int]:
         """Pick: everyone not committed; center: the next player to re-choose; declare: everyone
         with revealed cards to place; rxn/refresh: the one player deciding."""
-        if self.phase == "pick":
-            return [p for p in self._seat_order() if not self.committed[p]]
-        if self.phase == "center":
+        phase = self.phase
+        if phase == "pick":
+            committed = self.committed
+            return [p for p in self._seat_order() if not committed[p]]
+        if phase == "center":
             return self.losers[:1]
-        if self.phase == "declare":
-            return [p for p in self._seat_order() if self.pending[p]]
-        if self.phase == "rxn":
+        if phase == "declare":
+            pending = self.pending
+            return [p for p in self._seat_order() if pending[p]]
+        if phase == "rxn":
             return [self.rxn_order[self.rxn_index]]
-        if self.phase == "refresh":
+        if phase == "refresh":
             return [p for p in self._seat_order() if self.refresh_due[p]][:1]
         return []
 
-    def _legal_actions(self, player: int) -> list[Move]:  # type: ignore[override]
+    def _may_act(self, p: int) -> bool:
+        phase = self.phase
+        if phase == "pick":
+            return not self.committed[p]
+        if phase == "declare":
+            return bool(self.pending[p])
+        return p in self.actors()
+
+    def _legal_actions(self, player: int) -> list[Action]:
         """Every legal move of `player` now, in a fixed order."""
-        if player not in self.actors():
+        if not self._may_act(player):
             return []
-        if self.phase == "pick":
-            return self._pick_moves(player)
-        if self.phase == "center":
-            return [Move("center", (c,)) for c in sorted(set(self.center))]
-        if self.phase == "declare":
-            return [UNBONDED] + [Move("bond", r.tokens) for r in self.bond_options(player)]
-        if self.phase == "rxn":
+        phase = self.phase
+        if phase == "pick":
+            return self._pick_moves(player)  # type: ignore[return-value]
+        if phase == "center":
+            return [CENTER[c] for c in sorted(set(self.center))]
+        if phase == "declare":
+            return [UNBONDED, *(Move("bond", r.tokens) for r in self.bond_options(player))]
+        if phase == "rxn":
             if self.rxn_stage == "start":
-                return [Move("best"), TAKE_NONE] + [Move("take", (c,)) for c in self._rxn_extras()]
-            return [Move("done")] + [Move("form", r.tokens) for r in self._formable(self.unbonded[player])]
-        if self.phase == "refresh":
-            return [Move("refresh", (t,)) for t in TILES if not self._tile_up(player, t)]
-        return []
+                return [Move("best"), TAKE_NONE, *(Move("take", (c,)) for c in self.rxn_extras())]
+            return [Move("done"), *(Move("form", r.tokens) for r in self.formable(self.unbonded[player]))]
+        return [Move("refresh", (t,)) for t in TILES if not self.tile_up(player, t)]
 
     def _pick_moves(self, p: int) -> list[Move]:
         moves: list[Move] = []
-        if not self.picks[p]:
-            if self._tile_up(p, "two") and not self.want_two[p] and self.deck:
-                moves.append(Move("two"))
-            if self._tile_up(p, "center") and self.want_center[p] is None:
-                moves += [Move("center", (c,)) for c in sorted(set(self.center))]
-            if self._tile_up(p, "rxn") and not self.want_rxn[p]:
-                moves.append(Move("rxn"))
-        left = Counter(self.hands[p])
-        left.subtract(self.picks[p])
-        moves += [Move("pick", (c,)) for c in sorted(c for c, k in left.items() if k > 0)]
+        if not self.picks[p] and self.tiles[p]:
+            up = self.tiles[p]
+            if up[0] and not self.want_two[p] and self.deck:
+                moves.append(TWO)
+            if up[1] and self.want_center[p] is None:
+                moves += [CENTER[c] for c in sorted(set(self.center))]
+            if up[2] and not self.want_rxn[p]:
+                moves.append(RXN)
+        hand = self.hands[p]
+        picks = self.picks[p]
+        if picks:
+            left = list(hand)
+            for c in picks:
+                left.remove(c)
+            hand = left
+        moves += [PICK[c] for c in sorted(set(hand))]
         return moves
 
     def bond_options(self, p: int) -> list[Recipe]:
@@ -252,120 +298,156 @@ class CompoundState(State):
         new = self.pending[p][0]
         have = Counter(self.unbonded[p])
         found: dict[tuple[str, ...], Recipe] = {}
-        for tok in tokens_of(new):
-            positive = IONS[tok].charge > 0
-            for other in sorted(have):
-                for otok in tokens_of(other):
-                    r = recipe(tok, otok) if positive else recipe(otok, tok)
-                    if r is None:
-                        continue
-                    need = Counter(card_of(t) for t in r.tokens)
-                    need[new] -= 1
-                    if all(have[c] >= k for c, k in need.items()):
+        for other in have:
+            for r, need in bonds_with(new, other):
+                if all(have[c] >= k for c, k in need):
+                    found[r.tokens] = r
+        return [found[k] for k in sorted(found)]
+
+    def _may_bond(self, p: int, tokens: tuple[str, ...]) -> bool:
+        """True if `tokens` is one of `bond_options(p)` (checked without listing them)."""
+        r = match(tokens)
+        if r is None or r.tokens != tokens:
+            return False
+        new = self.pending[p][0]
+        cards = list(r.cards)
+        if new not in cards:
+            return False
+        cards.remove(new)
+        have = Counter(self.unbonded[p])
+        have.subtract(cards)
+        return all(k >= 0 for k in have.values())
+
+    @staticmethod
+    def formable(pool: list[str]) -> list[Recipe]:
+        """Every compound these cards can form (RXN by hand)."""
+        have = Counter(pool)
+        found: dict[tuple[str, ...], Recipe] = {}
+        for c in have:
+            for a in have:
+                for r, need in compounds_of(c, a):
+                    if all(have[x] >= k for x, k in need):
                         found[r.tokens] = r
         return [found[k] for k in sorted(found)]
 
-    @staticmethod
-    def _formable(pool: list[str]) -> list[Recipe]:
-        have = Counter(pool)
-        found: dict[tuple[str, ...], Recipe] = {}
-        for c in sorted(have):
-            for a in sorted(have):
-                for ct in tokens_of(c):
-                    for at in tokens_of(a):
-                        r = recipe(ct, at)
-                        if r is not None and all(have[x] >= k for x, k in Counter(r.cards).items()):
-                            found[r.tokens] = r
-        return [found[k] for k in sorted(found)]
-
-    def _rxn_extras(self) -> list[str]:
+    def rxn_extras(self) -> list[str]:
+        """The cards RXN may take: any non-radioactive card in the centre or the discard pile (public)."""
         return sorted({c for c in [*self.center, *self.discard] if CARDS[c].kind != "radioactive"})
 
-    def _apply(self, player: int | None, action: Any) -> None:
+    def is_legal(self, p: int, move: object) -> bool:
+        """True if `move` is one of `p`'s legal moves now (checked without listing them all)."""
+        if not isinstance(move, Move) or move.__class__ is not Move:
+            return False
+        kind, args = move.kind, move.args
+        if kind.__class__ is not str or args.__class__ is not tuple or \
+                any(a.__class__ is not str for a in args):
+            return False
+        phase = self.phase
+        if phase == "pick" and kind == "pick":
+            if len(args) != 1 or self.committed[p]:
+                return False
+            card = args[0]
+            return self.hands[p].count(card) > self.picks[p].count(card)
+        if phase == "declare":
+            if not self.pending[p]:
+                return False
+            if kind == "unbonded":
+                return not args
+            return kind == "bond" and self._may_bond(p, args)
+        return move in self._legal_actions(p)
+
+    def _apply(self, player: Actor, action: Action) -> None:
         p = self.require_actor(player)
-        if not isinstance(action, Move) or action not in self.legal_actions(p):
-            raise IllegalAction(self._why_illegal(p, action))
-        self.actions_taken += 1
-        kind = action.kind
-        if self.phase == "pick":
+        if not self.is_legal(p, action):
+            raise IllegalAction(why_illegal(self, p, action))
+        assert isinstance(action, Move)
+        phase = self.phase
+        if phase == "pick":
             self._apply_pick(p, action)
-        elif self.phase == "center":
+        elif phase == "center":
             self._grant_center(p, action.args[0])
             self.losers.pop(0)
             self._resolve_losers()
-        elif self.phase == "declare":
+        elif phase == "declare":
             self._declare(p, action)
             self._auto_declare()
-        elif self.phase == "rxn":
+        elif phase == "rxn":
             self._apply_rxn(p, action)
-        elif self.phase == "refresh" and kind == "refresh":
-            self._set_tile(p, action.args[0], True)
+        else:
+            tile = action.args[0]
+            self._set_tile(p, tile, True)
             self.refresh_due[p] -= 1
-            self._event(f"Player {p} flips {TILE_NAMES[action.args[0]]} face up again.")
+            self._emit("refresh", (p, (tile,)))
             if not any(self.refresh_due):
                 self._end_round()
 
     # -- pick and reveal --------------------------------------------------------------------------
 
     def _apply_pick(self, p: int, move: Move) -> None:
-        if move.kind == "two":
-            self.want_two[p] = True
-        elif move.kind == "center":
-            self.want_center[p] = move.args[0]
-        elif move.kind == "rxn":
-            self.want_rxn[p] = True
-        else:
-            self.picks[p].append(move.args[0])
-            if len(self.picks[p]) == (2 if self.want_two[p] else 1):
+        kind = move.kind
+        if kind == "pick":
+            card = move.args[0]
+            self.picks[p].append(card)
+            done = len(self.picks[p]) == (2 if self.want_two[p] else 1)
+            self._emit("pick", (p, card, done), seen_by=(p,), public=(p, None, True) if done else None)
+            if done:
                 self.committed[p] = True
                 if all(self.committed):
                     self._reveal()
+            return
+        if kind == "two":
+            self.want_two[p] = True
+        elif kind == "center":
+            self.want_center[p] = move.args[0]
+        else:
+            self.want_rxn[p] = True
+        self._emit("tile", (p, kind, move.args[0] if move.args else None), seen_by=(p,))
 
     def _reveal(self) -> None:
         self.refills = []
-        parts = []
+        self.picked = (*self.picked, tuple(tuple(picks) for picks in self.picks))
         for p in self._seat_order():
+            hand = self.hands[p]
             for c in self.picks[p]:
-                self.hands[p].remove(c)
+                hand.remove(c)
             self.pending[p] = list(self.picks[p])
-            text = f"player {p} reveals {' and '.join(self.picks[p])}"
             used = []
             if self.want_two[p]:
                 self._set_tile(p, "two", False)
                 self.refills.append(p)
-                used.append("Play Two")
+                used.append("two")
             if self.want_center[p] is not None:
                 self._set_tile(p, "center", False)
-                used.append(f"Play From Center ({self.want_center[p]})")
+                used.append("center")
             if self.want_rxn[p]:
                 self._set_tile(p, "rxn", False)
                 self.rxn_order.append(p)
-                used.append("RXN")
-            parts.append(text + (f" using {', '.join(used)}" if used else ""))
-        self._event(f"Turn {self.turn}: " + "; ".join(parts) + ".")
+                used.append("rxn")
+            self._emit("reveal", (self.turn, p, tuple(self.picks[p]), tuple(used), self.want_center[p]))
         self.losers = []
-        claimed = set()
+        granted: dict[str, int] = {}
         for p in self._seat_order():
             want = self.want_center[p]
             if want is None:
                 continue
-            if want in self.center and want not in claimed:
-                claimed.add(want)
+            if want in self.center and want not in granted:
+                granted[want] = p
                 self._grant_center(p, want)
             else:
                 self.losers.append(p)
+                self._emit("center_lost", (p, want, granted.get(want)))
         self._resolve_losers()
 
     def _grant_center(self, p: int, c: str) -> None:
         self.center.remove(c)
         self.pending[p].append(c)
-        self._event(f"Player {p} takes {c} from the center.")
+        self._emit("center", (p, c))
 
     def _resolve_losers(self) -> None:
         while self.losers and not self.center:
             p = self.losers.pop(0)
             self._set_tile(p, "center", True)
-            self._event(f"The center is empty: player {p}'s Play From Center tile stays face up.")
+            self._emit("center_empty", (p,))
         if self.losers:
             self.phase = "center"
             return
@@ -373,19 +455,18 @@ class CompoundState(State):
 
     def _place_revealed(self) -> None:
         """Noble gases and radioactive cards never bond: place them; then ask for declarations."""
-        hot = [c for pend in self.pending for c in pend if CARDS[c].kind == "radioactive"]
-        if hot:
-            pts = radioactive_points(len(hot))
-            how = {4: "face up (+4)", 2: "rotated (+2)", 0: "face down (+0)"}[pts]
-            self._event(f"{len(hot)} radioactive card(s) revealed this turn: {how}.")
-        for p in range(self.num_players):
+        hot = sum(1 for pend in self.pending for c in pend if CARDS[c].kind == "radioactive")
+        for p in self._seat_order():
             keep = []
             for c in self.pending[p]:
                 kind = CARDS[c].kind
                 if kind == "radioactive":
-                    self.radio[p].append((c, radioactive_points(len(hot))))
+                    points = radioactive_points(hot)
+                    self.radio[p].append((c, points))
+                    self._emit("radioactive", (p, c, points, hot))
                 elif kind == "noble":
                     self.unbonded[p].append(c)
+                    self._emit("unbonded", (p, c, True))
                 else:
                     keep.append(c)
             self.pending[p] = keep
@@ -396,39 +477,45 @@ class CompoundState(State):
         new = self.pending[p].pop(0)
         if move.kind == "unbonded":
             self.unbonded[p].append(new)
-            self._event(f"Player {p} plays {new} unbonded.")
+            self._emit("unbonded", (p, new, False))
             return
-        r = match(list(move.args))
+        r = match(move.args)
         assert r is not None
         used = list(r.cards)
         used.remove(new)
         for c in used:
             self.unbonded[p].remove(c)
         self.compounds[p].append(r.tokens)
-        self._event(f"Player {p} bonds {r.label()} ({r.points} points).")
+        self._emit("bond", (p, new, r.tokens))
 
     def _auto_declare(self) -> None:
-        for p in range(self.num_players):
+        for p in self._seat_order():
             while self.pending[p] and not self.bond_options(p):
                 c = self.pending[p].pop(0)
                 self.unbonded[p].append(c)
+                self._emit("unbonded", (p, c, True))
         if not any(self.pending):
             self._pass_hands()
 
     def _pass_hands(self) -> None:
+        self.passed = (*self.passed, tuple(tuple(h) for h in self.hands))
+        n = self.num_players
         for p in self.refills:
             if self.deck:
                 self.hands[p].append(self.deck.pop())
+                self._emit("refill", (p, (p + 1) % n))
         self.refills = []
-        n = self.num_players
         self.hands = [self.hands[(p - 1) % n] for p in range(n)]
         self._clear_commits()
         self.turns_total += 1
+        self._emit("pass", (self.turn,))
         if all(len(h) <= 2 for h in self.hands):
+            discarded = []
             for h in self.hands:
-                self.discard.extend(h)
+                discarded.extend(h)
+            self.discard.extend(discarded)
             self.hands = [[] for _ in range(n)]
-            self._event(f"Round {self.round} ends: the last cards go to the discard pile.")
+            self._emit("round_end", (self.round, tuple(sorted(discarded))))
             self._start_rxn()
         else:
             self.turn += 1
@@ -451,40 +538,39 @@ class CompoundState(State):
     def _take_extra(self, c: str) -> str:
         if c in self.center:
             self.center.remove(c)
-            return "the center"
+            return "center"
         self.discard.remove(c)
-        return "the discard pile"
+        return "discard"
 
     def _apply_rxn(self, p: int, move: Move) -> None:
-        if move.kind == "best":
-            best = best_arrangement(self.area_cards(p), self.goals, self._rxn_extras())
-            where = ""
-            if best.extra is not None:
-                where = f" taking {best.extra} from {self._take_extra(best.extra)}"
+        kind = move.kind
+        if kind == "best":
+            best = best_arrangement(self.area_cards(p), self.goals, self.rxn_extras())
+            source = self._take_extra(best.extra) if best.extra is not None else None
             self.compounds[p] = list(best.compounds)
             self.unbonded[p] = list(best.unbonded)
-            names = ", ".join(match(list(c)).label() for c in best.compounds) or "no compounds"  # type: ignore[union-attr]
-            self._event(f"Player {p} resolves RXN{where}: {names}.")
+            self._emit("rxn_best", (p, best.extra, source, tuple(best.compounds)))
             self._next_rxn()
-        elif move.kind == "take":
+        elif kind == "take":
             pool = self.area_cards(p)
-            text = "no extra card"
-            if move != TAKE_NONE:
-                c = move.args[0]
-                text = f"{c} from {self._take_extra(c)}"
-                pool.append(c)
+            card = None if move == TAKE_NONE else move.args[0]
+            source = None
+            if card is not None:
+                source = self._take_extra(card)
+                pool.append(card)
             self.compounds[p] = []
             self.unbonded[p] = sorted(pool)
             self.rxn_stage = "form"
-            self._event(f"Player {p} resolves RXN: breaks every bond and takes {text}.")
-        elif move.kind == "form":
-            r = match(list(move.args))
+            self._emit("rxn_take", (p, card, source))
+        elif kind == "form":
+            r = match(move.args)
             assert r is not None
             for c in r.cards:
                 self.unbonded[p].remove(c)
             self.compounds[p].append(r.tokens)
-            self._event(f"Player {p} re-forms {r.label()}.")
+            self._emit("form", (p, r.tokens))
         else:
+            self._emit("rxn_done", (p,))
             self._next_rxn()
 
     def _next_rxn(self) -> None:
@@ -501,7 +587,8 @@ class CompoundState(State):
             parts = round_breakdown(self.goals, self.compounds[p], self.unbonded[p],
                                     [pts for _, pts in self.radio[p]])
             scores.append(parts)
-            self._event(f"Player {p} scores {parts['total']} in round {self.round}.")
+            self._emit("score", (p, self.round, parts["compounds"], parts["noble_gases"], parts["goals"],
+                                 parts["radioactive"], parts["total"]))
         self.round_scores.append(scores)
         self.phase = "refresh"
         self.refresh_due = [0] * self.num_players
@@ -509,12 +596,12 @@ class CompoundState(State):
             if not self.tiles[p]:
                 continue
             k = refreshes(self.compounds[p])
-            down = [t for t in TILES if not self._tile_up(p, t)]
+            down = [t for t in TILES if not self.tile_up(p, t)]
             if k >= len(down):
                 for t in down:
                     self._set_tile(p, t, True)
                 if down:
-                    self._event(f"Player {p} refreshes {', '.join(TILE_NAMES[t] for t in down)}.")
+                    self._emit("refresh", (p, tuple(down)))
             else:
                 self.refresh_due[p] = k
         if not any(self.refresh_due):
@@ -535,8 +622,9 @@ class CompoundState(State):
         awards = decay_awards(decays) if self.variant == "advanced" else [0] * self.num_players
         self.end_bonus = [{"tiles": 2 * sum(self.tiles[p]), "decay": awards[p]}
                           for p in range(self.num_players)]
-        totals = self.scores()
-        self._event("Game over: " + ", ".join(f"player {p} {int(s)}" for p, s in enumerate(totals)) + ".")
+        for p, bonus in enumerate(self.end_bonus):
+            self._emit("end_bonus", (p, bonus["tiles"], bonus["decay"]))
+        self._emit("game_end", (tuple(self.winners()), tuple(int(s) for s in self.scores())))
 
     # -- results ----------------------------------------------------------------------------------
 
@@ -559,42 +647,94 @@ class CompoundState(State):
         """Turns played and rounds reached."""
         return {"turns": self.turns_total, "rounds": self.round, "capped": 0}
 
+    def phase_name(self) -> str:
+        """`pick`, `center` (choose another centre card), `declare`, `rxn`, `refresh` or `over`."""
+        return self.phase
+
     # -- copies -----------------------------------------------------------------------------------
 
     def clone(self) -> Self:
-        """An independent copy."""
-        new = type(self).__new__(type(self))
+        """An independent copy (the per-round logs `passed` and `picked` are immutable: shared)."""
+        new = object.__new__(type(self))
         self._copy_base_into(new)
         new.rng = self.rng.fork()
-        for name in ("round", "turn", "turns_total", "actions_taken", "phase", "first", "rxn_index",
-                     "rxn_stage", "end_bonus"):
-            setattr(new, name, getattr(self, name))
-        new.deck = list(self.deck)
-        new.center = list(self.center)
-        new.discard = list(self.discard)
-        new.goals = list(self.goals)
-        new.hands = [list(h) for h in self.hands]
-        new.compounds = [list(c) for c in self.compounds]
-        new.unbonded = [list(u) for u in self.unbonded]
-        new.radio = [list(r) for r in self.radio]
-        new.kept = [list(k) for k in self.kept]
-        new.tiles = [list(t) for t in self.tiles]
-        new.picks = [list(p) for p in self.picks]
-        new.committed = list(self.committed)
-        new.want_two = list(self.want_two)
-        new.want_center = list(self.want_center)
-        new.want_rxn = list(self.want_rxn)
-        new.pending = [list(p) for p in self.pending]
-        new.losers = list(self.losers)
-        new.refills = list(self.refills)
-        new.rxn_order = list(self.rxn_order)
-        new.refresh_due = list(self.refresh_due)
-        new.round_scores = [list(r) for r in self.round_scores]  # the dicts are never mutated
-        new.events = list(self.events)
+        new.round = self.round
+        new.turn = self.turn
+        new.turns_total = self.turns_total
+        new.phase = self.phase
+        new.first = self.first
+        new.rxn_index = self.rxn_index
+        new.rxn_stage = self.rxn_stage
+        new.end_bonus = self.end_bonus  # set once at the end, never mutated
+        new.passed = self.passed
+        new.picked = self.picked
+        new.deck = self.deck[:]
+        new.center = self.center[:]
+        new.discard = self.discard[:]
+        new.goals = self.goals[:]
+        new.hands = [h[:] for h in self.hands]
+        new.compounds = [c[:] for c in self.compounds]
+        new.unbonded = [u[:] for u in self.unbonded]
+        new.radio = [r[:] for r in self.radio]
+        new.kept = [k[:] for k in self.kept]
+        new.tiles = [t[:] for t in self.tiles]
+        new.picks = [p[:] for p in self.picks]
+        new.committed = self.committed[:]
+        new.want_two = self.want_two[:]
+        new.want_center = self.want_center[:]
+        new.want_rxn = self.want_rxn[:]
+        new.pending = [p[:] for p in self.pending]
+        new.losers = self.losers[:]
+        new.refills = self.refills[:]
+        new.rxn_order = self.rxn_order[:]
+        new.refresh_due = self.refresh_due[:]
+        new.round_scores = self.round_scores[:]  # lists of dicts never mutated once appended
         return new
 
+    def known_hand(self, seat: int | None, holder: int) -> list[str]:
+        """The cards of `holder`'s hand that `seat` knows are there: those left of the hand `seat` itself
+        passed on (every pick since is revealed), not the Play Two refills added since; every card of
+        `seat`'s own hand; nothing for a spectator."""
+        return self._split_hand(seat, holder)[0]
+
+    def _split_hand(self, seat: int | None, holder: int) -> tuple[list[str], list[str]]:
+        """`holder`'s hand as (the cards `seat` knows are there, the others)."""
+        hand = self.hands[holder]
+        if seat is None:
+            return [], list(hand)
+        if seat == holder:
+            return list(hand), []
+        n = self.num_players
+        ago = (holder - seat) % n  # `seat` passed this hand `ago` turns ago, if it ever held it
+        passed_turn = self.turn - ago
+        if passed_turn < 1 or passed_turn > len(self.passed):
+            return [], list(hand)
+        known: dict[str, int] = {}
+        for c in self.passed[passed_turn - 1][seat]:
+            known[c] = known.get(c, 0) + 1
+        picked = self.picked
+        for i in range(1, ago + 1):
+            turn = passed_turn + i
+            if turn > len(picked):
+                break
+            for c in picked[turn - 1][(seat + i) % n]:
+                if c in known:
+                    known[c] -= 1
+        found: list[str] = []
+        rest: list[str] = []
+        for c in hand:
+            k = known.get(c, 0)
+            if k > 0:
+                known[c] = k - 1
+                found.append(c)
+            else:
+                rest.append(c)
+        return found, rest
+
     def determinize(self, player: int | None, rng: random.Random) -> Self:
-        """A copy in which other players' hands, their hidden picks and the deck order are resampled.
+        """A copy in which what `player` cannot see is resampled with `rng`: the deck order, the cards
+        of other hands it has not seen (it knows what is left of a hand it passed on, except Play Two
+        refills), and other players' hidden choices.
 
         Before the reveal only whether a player has committed is public: another player's tile
         choices (Play Two, Play From Center and its card, RXN) are dropped and a committed player
@@ -603,90 +743,55 @@ class CompoundState(State):
         new.rng = SharedRng(rng.getrandbits(64))
         others = [q for q in range(self.num_players) if q != player]
         pool = list(new.deck)
+        kept: dict[int, list[str]] = {}
         for q in others:
-            pool.extend(new.hands[q])
+            kept[q], rest = self._split_hand(player, q)
+            pool.extend(rest)
+        # The unseen cards in a fixed order before the shuffle: the copy depends on what `player`
+        # knows and on `rng` only, never on the real deal.
+        pool.sort()
         rng.shuffle(pool)
         for q in others:
             size = len(new.hands[q])
-            new.hands[q] = [pool.pop() for _ in range(size)]
+            new.hands[q] = sorted(kept[q] + [pool.pop() for _ in range(size - len(kept[q]))])
             if new.phase == "pick":
                 new.want_two[q] = new.want_rxn[q] = False
                 new.want_center[q] = None
                 new.picks[q] = rng.sample(new.hands[q], 1) if new.committed[q] else []
         new.deck = pool
+        # What other seats passed on is theirs to know: a copy made for `player` forgets it.
+        new.passed = tuple(tuple(h if s == player else () for s, h in enumerate(turn))
+                           for turn in self.passed)
         return new
 
     # -- text -------------------------------------------------------------------------------------
 
-    def format_action(self, action: Any) -> str:
+    def format_action(self, action: Action) -> str:
         """`pick Cl`, `two`, `center Mg`, `rxn`, `unbonded`, `best`, `take none`, `take Cl`, `done`,
         `refresh rxn`; bonds name their compound: `bond Mg OH OH = Mg(OH)2 — magnesium hydroxide`."""
-        text = " ".join((action.kind, *action.args))
-        if action.kind in ("bond", "form"):
-            r = match(list(action.args))
-            if r is not None:
-                text += f" = {r.label()}"
-        return text
+        return format_move(action)
 
-    def _parse_action(self, player: int | None, text: str) -> Move:
-        """The move `text` names for `player`. `bond`/`form` accept the full text, the cards alone in
-        any order (`bond Mg Cl Cl`, `bond Cl Mg Cl`) or the formula (`bond MgCl2`) when only one of
-        the options has it."""
-        words = text.split()
-        if player is None or player not in self.actors():
-            if self.is_over():
-                raise IllegalAction("the game is over")
-            raise IllegalAction(f"player {player} has nothing to decide now")
-        canonical = " ".join(words)
-        by_formula: list[Move] = []
-        for move in self.legal_actions(player):
-            if canonical in (self.format_action(move), " ".join((move.kind, *move.args))):
-                return move
-            if move.kind in ("bond", "form") and words[:1] == [move.kind] \
-                    and sorted(words[1:]) == sorted(move.args):
-                return move  # the cards in any order: `bond Cl Mg Cl`
-            if move.kind in ("bond", "form") and len(words) == 2 and words[0] == move.kind:
-                r = match(list(move.args))
-                if r is not None and r.formula == words[1]:
-                    by_formula.append(move)
-        if len(by_formula) == 1:
-            return by_formula[0]
-        if by_formula:
-            choices = " or ".join(" ".join((m.kind, *m.args)) for m in by_formula)
-            raise IllegalAction(f"{words[1]} can be made two ways here: say {choices}")
-        raise IllegalAction(self._why_illegal(player, Move(words[0], tuple(words[1:])) if words else None))
+    def _parse_action(self, player: Actor, text: str) -> Action:
+        """The move `text` names for `player` (see `moves.parse_move`)."""
+        return parse_move(self, player, text)
 
-    def _why_illegal(self, p: int, move: Any) -> str:
-        if not isinstance(move, Move):
-            return f"that is not a move; try one of: {self._hint(p)}"
-        kind, args = move.kind, move.args
-        if self.phase == "pick":
-            if kind == "pick" and len(args) == 1:
-                return f"you have no {args[0]} left to pick in your hand"
-            if kind in ("two", "center", "rxn"):
-                if kind == "center" and args and args[0] not in self.center:
-                    return f"there is no {args[0]} in the center"
-                return f"you cannot use {TILE_NAMES[kind]} now (used already, face down, or chosen)"
-        if self.phase == "declare" and kind == "bond":
-            reason = why_not(list(args))
-            if reason:
-                return f"{' '.join(args)} is not a compound: {reason}"
-            return (f"you cannot bond {' '.join(args)}: it must hold your revealed "
-                    f"{self.pending[p][0]} and only your unbonded cards")
-        if self.phase == "rxn" and kind == "form":
-            reason = why_not(list(args))
-            return f"{' '.join(args)} is not a compound: {reason}" if reason else \
-                "those cards are not all among your unbonded cards"
-        return f"{' '.join((kind, *args))!r} is not possible now; try one of: {self._hint(p)}"
-
-    def _hint(self, p: int) -> str:
-        moves = [self.format_action(m) for m in self.legal_actions(p)]
-        return ", ".join(moves[:8]) + (" …" if len(moves) > 8 else "")
-
-    # -- views ------------------------------------------------------------------------------------
+    # -- views and events -------------------------------------------------------------------------
 
     def _view(self, player: int | None) -> View:
-        """What `player` sees: their own hand and commit; every player's area, tiles and scores; the
-        goals, center, discard pile and deck size; recent events. Never others' hands or picks."""
+        """What `player` sees: their own hand and pick; every player's area, tiles and scores; the
+        goals, centre, discard pile and deck size. Never others' hands or picks."""
         return table_view(self, player)
 
+    def _event_data(self, kind: str, payload: Any) -> dict[str, Any]:
+        data = dict(zip(EVENT_FIELDS[kind], payload, strict=True))
+        if kind == "bond" or kind == "form":
+            data.update(compound_data(payload[-1]))
+        elif kind == "pick":
+            if payload[1] is None:
+                del data["card"]  # the others learn that a player has picked, never what
+        elif kind == "rxn_best":
+            data["compounds"] = [compound_data(c) for c in payload[3]]
+        for key, value in data.items():
+            if isinstance(value, tuple):
+                data[key] = list(value)
+        return data

@@ -22,6 +22,7 @@ from ionarena.core import HOST, Action, Actor, IllegalAction, SharedRng, State, 
 
 from .cards import (
     ACTION_TEXT,
+    NUMBER,
     AGAIN,
     BLOCK,
     DECK,
@@ -199,9 +200,13 @@ class DotsState(State):
         """The one player to move (empty once the game is over)."""
         return [] if self.phase == OVER else [self.cur]
 
-    def _legal_actions(self, player: int) -> list[Action]:
-        """Every legal action of `player` now, one per distinct card face (and give / name choice)."""
-        if player != self.cur or self.phase != PLAY:
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every legal action of `player` now, one per distinct card face (and give / name choice).
+
+        Overrides the kernel's method to save a call on the hot path; bad seats still go through
+        the kernel's check (in `_other_phase_actions`).
+        """
+        if player.__class__ is not int or player != self.cur or self.phase != PLAY:
             return self._other_phase_actions(player)
         hand = self.hands[player]
         need = self.need
@@ -230,7 +235,11 @@ class DotsState(State):
             out.append(PASS)
         return out
 
+    _legal_actions = legal_actions
+
     def _other_phase_actions(self, player: int) -> list[Action]:
+        if player.__class__ is not int or not 0 <= player < self.num_players:
+            return State.legal_actions(self, player)  # the kernel's answer to a bad seat (or the host)
         phase = self.phase
         if player != self.cur or phase == OVER:
             return []
@@ -243,15 +252,25 @@ class DotsState(State):
         return list(_NAME_ACTIONS)
 
     def _apply(self, player: Actor, action: Action) -> None:
-        self._check(player, action)
-        assert isinstance(player, int) and isinstance(action, int)
+        # The hot paths first: a plain matching card, or a draw, in the play phase.
+        if action.__class__ is int and player == self.cur and self.phase == PLAY:
+            if 0 <= action < NUM_FACES:  # type: ignore[operator]
+                if _SIMPLE[action] and MATCH[action] & self.need and action in self.hands[player]:  # type: ignore
+                    self._play(player, action)  # type: ignore[arg-type]
+                    return
+            elif action == DRAW and (self.deck or len(self.discard) > 1):
+                drawn = self._draw(player, 1)  # type: ignore[arg-type]
+                self._events = (self._events, self._version, "draw", (player, drawn), None, None)
+                self._next_turn((player + self.dir) % self.num_players)  # type: ignore[operator]
+                return
+        self._check(player, action)  # also makes sure that `player` and `action` are ints
         phase = self.phase
         if phase == PLAY:
             if action < NUM_FACES:
                 self._play(player, action)
             elif action == DRAW:
                 drawn = self._draw(player, 1)
-                self._emit("draw", (player, drawn))
+                self._events = (self._events, self._version, "draw", (player, drawn), None, None)
                 self._next_turn((player + self.dir) % self.num_players)
             elif action == PASS:
                 self._emit("pass", (player,))
@@ -381,7 +400,8 @@ class DotsState(State):
             self._emit("double_joker", (player, extra))
         else:
             self.need = NEED[face]
-            self._emit("play", (player, face))
+            # the hot path: `_emit` inlined
+            self._events = (self._events, self._version, "play", (player, face), None, None)
         if self.gift_from >= 0:
             if kind == BLOCK and self.gift_face in hand:
                 hand.remove(self.gift_face)
@@ -396,6 +416,9 @@ class DotsState(State):
             self._emit_gift(player, nxt, extra)
         if not hand:
             self._go_out(player, face)
+            return
+        if kind == NUMBER:  # the common case: the next player's turn
+            self._next_turn(nxt, PLAY)
             return
         if kind == AGAIN:
             return

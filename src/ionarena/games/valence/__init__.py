@@ -6,17 +6,23 @@ Option `turn_cap` (default 500 turns) ends a game that runs too long in a draw.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ...core import GameSpec, State, register
+from ...core import GameSpec, Option, State, register
 from .present import PRESENTER
 from .rules import DEFAULT_TURN_CAP, VARIANTS, ValenceState
 from .spec_checks import check_invariants
 
 
 def make_valence(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> State:
-    """A new game of Valence."""
+    """A new game of Valence (`options` already checked against `SPEC.options`)."""
     return ValenceState(num_players, variant, seed, options)
+
+
+def _position(data: Mapping[str, Any]) -> State:
+    from .position import position
+    return position(data)
 
 
 SPEC = register(GameSpec(
@@ -30,6 +36,11 @@ SPEC = register(GameSpec(
     default_variant="standard",
     factory=make_valence,
     presenter=PRESENTER,
+    options=(
+        Option("turn_cap", int, DEFAULT_TURN_CAP, "turns of all players together before the game ends "
+               "in a draw (a safety net; real games end long before)", low=1, high=100_000),
+    ),
+    utility="win",
     default_players=3,
     variant_notes={
         "standard": f"the full rulebook game; first to 10 points wins (turn cap {DEFAULT_TURN_CAP}: draw)",
@@ -39,6 +50,7 @@ SPEC = register(GameSpec(
         "ninja": "Science Ninja rules: name each molecule you build (build Na O H as sodium hydroxide)",
     },
     check_invariants=check_invariants,
+    position=_position,
 ))
 
 __all__ = ["SPEC", "ValenceState", "make_valence"]

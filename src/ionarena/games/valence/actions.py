@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...core import IllegalAction
+from ...core import IllegalAction, quote
 from .cards import ELEMENTS, RECIPES, Recipe, kind_of
 from .chemistry import accepted_names, hill_formula, normalise_name, recipe_of
 
@@ -35,6 +35,19 @@ class Move(NamedTuple):
     whom: int = -1
     target: str = ""
     said: str = ""
+
+
+VERBS = frozenset((DRAW, REDRAW, PLACE, BUILD, HELIUM, REACT, TRADE, END, DISCARD))
+MAX_NAME = 80
+"""The longest name a Science Ninja build may say (longer text is no molecule's name)."""
+
+
+def well_formed(move: object) -> bool:
+    """True if `move` is a `Move` whose fields have the right types (a Python caller may pass
+    anything: a plain tuple, a bool for a seat, a list for a card); legality is checked later."""
+    return (type(move) is Move and type(move.verb) is str and move.verb in VERBS
+            and type(move.what) is str and type(move.whom) is int and type(move.target) is str
+            and type(move.said) is str and len(move.said) <= MAX_NAME)
 
 
 DRAW_DECK = Move(DRAW, "deck")
@@ -112,7 +125,7 @@ def read_move(text: str, player: int, stashes: list[list[str]], ninja: bool) -> 
     if verb in (PLACE, DISCARD) and len(rest) == 1:
         s = symbol(rest[0])
         if s is None:
-            raise IllegalAction(f"{rest[0]!r} is not an element symbol")
+            raise IllegalAction(f"{quote(rest[0])} is not an element symbol")
         return Move(verb, s)
     if verb == TRADE:
         salts = [f for f in stashes[player] if kind_of(f) == "salt"]
@@ -125,8 +138,9 @@ def read_move(text: str, player: int, stashes: list[list[str]], ninja: bool) -> 
         return _read_build(rest, ninja)
     if verb == REACT and len(rest) == 3:
         return _read_react(player, rest, stashes)
-    raise IllegalAction(f"{text.strip()!r} is not a Valence move; try draw, draw discard, redraw, "
+    raise IllegalAction(f"{quote(text.strip())} is not a Valence move; try draw, draw discard, redraw, "
                         "place O, build NaOH, helium, react HCl 1 NaOH, trade NaCl, end, discard Cl")
+
 
 def _read_build(rest: list[str], ninja: bool) -> Move:
     lowered = [w.lower() for w in rest]
@@ -136,23 +150,25 @@ def _read_build(rest: list[str], ninja: bool) -> Move:
         rest, said = rest[:cut], normalise_name(" ".join(rest[cut + 1:]))
         if not said:
             raise IllegalAction("say the molecule's name after 'as'")
+        if len(said) > MAX_NAME:
+            raise IllegalAction(f"{quote(said)} is too long to be a molecule's name")
     recipe = molecule(rest)
     if recipe is None:
-        raise IllegalAction(f"{' '.join(rest)} is not a molecule of this game")
+        raise IllegalAction(f"{quote(' '.join(rest))} is not a molecule of this game")
     if not ninja:
         said = ""
     return Move(BUILD, recipe.formula, said=said)
 
+
 def _read_react(player: int, rest: list[str], stashes: list[list[str]]) -> Move:
-    try:
-        q = int(rest[1])
-    except ValueError:
-        raise IllegalAction(f"{rest[1]!r} is not a player number") from None
-    if not 0 <= q < len(stashes):
-        raise IllegalAction(f"there is no player {q}")
+    word = rest[1]
+    if not (word.isascii() and word.isdigit() and len(word) <= 2) or not 0 <= int(word) < len(stashes):
+        raise IllegalAction(f"{quote(word)} is not a player number (0 to {len(stashes) - 1})")
+    q = int(word)
     reactor = _stash_word(rest[0], stashes[player], "your stash")
     target = _stash_word(rest[2], stashes[q], f"player {q}'s stash")
     return Move(REACT, reactor, q, target)
+
 
 def _stash_word(word: str, stash: list[str], where: str) -> str:
     """A formula, or a type word ("acid", "base") that names one kind of molecule in `stash`."""
@@ -161,9 +177,9 @@ def _stash_word(word: str, stash: list[str], where: str) -> str:
         return found
     types = TYPE_WORDS.get(word.lower())
     if types is None:
-        raise IllegalAction(f"{word!r} is not a molecule formula or type")
+        raise IllegalAction(f"{quote(word)} is not a molecule formula or type")
     kinds = list(dict.fromkeys(f for f in stash if kind_of(f) in types))
     if len(kinds) != 1:
-        raise IllegalAction(f"{where} holds {len(kinds)} kinds of {word}: name it by formula"
+        raise IllegalAction(f"{where} holds {len(kinds)} kinds of {quote(word)}: name it by formula"
                             + (f" ({', '.join(kinds)})" if kinds else ""))
     return kinds[0]

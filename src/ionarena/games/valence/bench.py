@@ -13,7 +13,7 @@ def _random_game(seed: int) -> ValenceState:
     rng = random.Random(derive_seed(seed, "bench"))
     state = ValenceState(3, "standard", seed, {})
     while not state.is_over():
-        p = state.current
+        p = state.actors()[0]
         legal = state.legal_actions(p)
         state.apply(p, legal[rng.randrange(len(legal))])
     return state
@@ -30,10 +30,11 @@ def extra_benchmarks() -> list[tuple[str, float, str]]:
     rng = random.Random(1)
     state = ValenceState(3, "standard", 7, {})
     for _ in range(30):  # a mid-game position
-        legal = state.legal_actions(state.current)
-        state.apply(state.current, legal[rng.randrange(len(legal))])
+        p = state.actors()[0]
+        legal = state.legal_actions(p)
+        state.apply(p, legal[rng.randrange(len(legal))])
     results = [("random 3-player games", rate, "games/s")]
-    for label, call in (("legal_actions (build phase)", lambda: state.legal_actions(state.current)),
+    for label, call in (("legal_actions (build phase)", lambda: state.legal_actions(state.actors()[0])),
                         ("clone", state.clone),
                         ("determinize", lambda: state.determinize(0, rng)),
                         ("view", lambda: state.view(0))):

@@ -5,13 +5,13 @@ All pure functions of element-card lists (`["Na", "O", "H"]`) or formulas ("NaOH
 
 from __future__ import annotations
 
-from .cards import INDEX, RECIPE_BY_COUNTS, RECIPES, Recipe, count_vector
+from .cards import ELEMENT_INFO, INDEX, RECIPE_BY_COUNTS, RECIPES, Recipe, count_vector
 from .scoring import molecule_points
 
 __all__ = [
-    "accepted_names", "accepts_name", "buildable", "formula", "hill_formula", "label",
-    "molecule_points", "molecule_type", "name", "normalise_name", "reaction", "recipe_of",
-    "short_label",
+    "accepted_names", "accepts_name", "atoms", "bonds", "buildable", "formula", "hill_formula", "ions",
+    "label", "molecule_points", "molecule_type", "name", "normalise_name", "reaction", "reaction_terms",
+    "recipe_of", "short_label", "side_text",
 ]
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -128,28 +128,116 @@ def _salt(metal: str, halogen: str) -> str:
     return f"Ca{halogen}2" if metal == "Ca" else f"{metal}{halogen}"
 
 
-def reaction(reactor: str, target: str) -> tuple[tuple[str, str], str] | None:
-    """The two product cards and the balanced equation when `reactor` reacts with `target`.
+Term = tuple[int, str]
+"""One side's term of an equation: `(2, "HCl")` is 2 HCl."""
+
+
+Equation = tuple[tuple[str, str], tuple[Term, ...], tuple[Term, ...]]
+"""The two product cards, the left side and the right side of a reaction."""
+
+
+def reaction_terms(reactor: str, target: str) -> Equation | None:
+    """The two product cards and the balanced equation's two sides when `reactor` reacts with `target`.
 
     Acid + Base or Metal Oxide -> Salt (the target's metal with the acid's halogen) + Water;
     Water + Deadly Carbonyl -> Carbon Dioxide + Acid. None if the two do not react.
     RULING (Ion Arena): COClF gives two acids, HCl and HF; its Acid card is HCl.
     """
-    r, t = RECIPES[reactor], RECIPES[target]
+    r, t = RECIPES.get(reactor), RECIPES.get(target)
+    if r is None or t is None:
+        return None
     if r.type == "acid" and t.type in ("base", "metal_oxide"):
         metal, halogen = _metal(t), _halogen(r)
         salt = _salt(metal, halogen)
-        two = metal == "Ca" or t.type == "metal_oxide"  # CaX2, or M2O: two H+ needed
-        acid = f"2 {reactor}" if two else reactor
-        if t.type == "base":
-            water = "2 H2O" if metal == "Ca" else "H2O"
-            return (salt, "H2O"), f"{target} + {acid} → {salt} + {water}"
-        salt_side = salt if metal == "Ca" else f"2 {salt}"
-        return (salt, "H2O"), f"{target} + {acid} → {salt_side} + H2O"
+        # Each metal ion's charge is balanced by halide ions: Ca2+ takes two, Na+ and K+ one each;
+        # M2O holds two metal ions. Every H+ of the acid ends up in water with an OH- or O2-.
+        metal_atoms = t.cards.count(metal)
+        halide = metal_atoms * (2 if metal == "Ca" else 1)
+        salts = 1 if metal == "Ca" else metal_atoms
+        waters = t.cards.count("H") if t.type == "base" else 1
+        left = ((1, target), (halide, reactor))
+        return (salt, "H2O"), left, ((salts, salt), (waters, "H2O"))
     if r.type == "water" and t.type == "deadly_carbonyl":
         halogens = sorted((s for s in t.cards if s in HALOGENS), key=INDEX.__getitem__, reverse=True)
         if halogens[0] == halogens[1]:
             acid = f"H{halogens[0]}"
-            return ("CO2", acid), f"{target} + H2O → CO2 + 2 {acid}"
-        return ("CO2", "HCl"), f"{target} + H2O → CO2 + HCl + HF"
+            return ("CO2", acid), ((1, target), (1, "H2O")), ((1, "CO2"), (2, acid))
+        return ("CO2", "HCl"), ((1, target), (1, "H2O")), ((1, "CO2"), (1, "HCl"), (1, "HF"))
     return None
+
+
+def side_text(terms: tuple[Term, ...]) -> str:
+    """`((1, "CaO"), (2, "HCl"))` -> "CaO + 2 HCl"."""
+    return " + ".join(formula_ if n == 1 else f"{n} {formula_}" for n, formula_ in terms)
+
+
+def reaction(reactor: str, target: str) -> tuple[tuple[str, str], str] | None:
+    """The two product cards and the balanced equation ("CaO + 2 HCl → CaCl2 + H2O") when `reactor`
+    reacts with `target`; None if the two do not react (see `reaction_terms`)."""
+    found = reaction_terms(reactor, target)
+    if found is None:
+        return None
+    products, left, right = found
+    return products, f"{side_text(left)} → {side_text(right)}"
+
+
+def atoms(terms: tuple[Term, ...]) -> dict[str, int]:
+    """How many atoms of each element one side of an equation holds, in order of first appearance."""
+    counts: dict[str, int] = {}
+    for n, formula_ in terms:
+        for symbol in RECIPES[formula_].cards:
+            counts[symbol] = counts.get(symbol, 0) + n
+    return counts
+
+
+ION_NAMES = {"Na": "sodium", "K": "potassium", "Ca": "calcium", "Cl": "chloride", "F": "fluoride",
+             "O": "oxide", "OH": "hydroxide"}
+_SUPERSCRIPT = {1: "⁺", 2: "²⁺", -1: "⁻", -2: "²⁻"}
+
+
+def ions(molecule: str) -> list[tuple[int, str, str, int]]:
+    """The ions of an ionic compound as `(count, ion, name, charge)`: NaOH -> `[(1, "Na⁺", "sodium ion",
+    1), (1, "OH⁻", "hydroxide ion", -1)]`; `[]` for a covalent molecule (no metal: H2O, HCl, CO2, ...)."""
+    recipe = RECIPES[molecule]
+    metals = [s for s in recipe.cards if s in METALS]
+    if not metals:
+        return []
+    metal = metals[0]
+    charge = ELEMENT_INFO[metal].valence
+    found = [(len(metals), f"{metal}{_SUPERSCRIPT[charge]}", f"{ION_NAMES[metal]} ion", charge)]
+    hydrogens = recipe.cards.count("H")
+    if hydrogens:
+        found.append((hydrogens, "OH⁻", "hydroxide ion", -1))
+    elif "O" in recipe.cards:
+        found.append((1, "O²⁻", "oxide ion", -2))
+    else:
+        halogen = _halogen(recipe)
+        found.append((recipe.cards.count(halogen), f"{halogen}⁻", f"{ION_NAMES[halogen]} ion", -1))
+    return found
+
+
+def bonds(molecule: str) -> str:
+    """How the atoms of a covalent molecule are joined, in words with a sketch: "carbon in the
+    middle, a double bond to each oxygen (O=C=O)"; "" for an ionic compound."""
+    recipe = RECIPES[molecule]
+    cards = recipe.cards
+    if any(s in METALS for s in cards):
+        return ""
+    if "C" not in cards:
+        if "O" in cards:  # water
+            return "oxygen in the middle, a single bond to each hydrogen (H–O–H)"
+        a, b = cards
+        return f"one single bond between the two atoms ({a}–{b})"
+    halogens = [s for s in cards if s in HALOGENS]
+    if not halogens:  # carbon dioxide
+        return "carbon in the middle, a double bond to each oxygen (O=C=O)"
+    if "O" in cards:  # a carbonyl halide
+        a, b = halogens
+        to = f"each {ELEMENT_INFO[a].name}" if a == b else \
+            f"the {ELEMENT_INFO[a].name} and one to the {ELEMENT_INFO[b].name}"
+        return f"carbon in the middle, a double bond to the oxygen and a single bond to {to} ({a}–C(=O)–{b})"
+    counts = {ELEMENT_INFO[s].name: halogens.count(s) for s in dict.fromkeys(halogens)}
+    if len(counts) == 1:
+        return f"carbon in the middle, a single bond to each of the four {next(iter(counts))} atoms"
+    mix = " and ".join(f"{n} {name}" for name, n in counts.items())
+    return f"carbon in the middle, a single bond to each of the four halogen atoms ({mix})"

@@ -1,4 +1,5 @@
-"""Invariants checked after every step of generic tests: every card is accounted for."""
+"""Invariants checked after every step of generic tests: every card is accounted for, and what a
+seat knows of another hand (`knowledge`) is true."""
 
 from __future__ import annotations
 
@@ -33,3 +34,8 @@ def check_invariants(state: State) -> None:
     assert all(n >= 0 for n in state.bank.values()), "the bank holds a negative count"
     assert molecules == {t: m.copies for t, m in MOLECULE_TYPES.items()}, f"molecule cards {molecules}"
     assert sum(molecules.values()) == BANK_SIZE
+    for (observer, holder), known in state.known.items():
+        assert 0 <= observer <= state.num_players and 0 <= holder < state.num_players and observer != holder
+        assert any(known), "nothing known is left out of `known`"
+        assert all(k <= h for k, h in zip(known, state.hands[holder], strict=True)), \
+            f"seat {observer} 'knows' {known} in hand {state.hands[holder]} of seat {holder}"

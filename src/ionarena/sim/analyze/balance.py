@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ..runner import GameResult
 from ..stats import wilson_interval
@@ -65,7 +66,7 @@ def seat_section(results: Sequence[GameResult], players: int, seat_agents: Seque
     shared = [sum(1 for r in results if s in r.winners and len(r.winners) > 1) for s in range(players)]
     total = sum(wins)
     even = total / (n * players) if n else 0.0
-    rows = []
+    rows: list[list[Any]] = []
     for seat in range(players):
         low, high = wilson_interval(wins[seat], n)
         verdict = "above" if low > even else "below" if high < even else "even"
@@ -104,8 +105,8 @@ def seat_section(results: Sequence[GameResult], players: int, seat_agents: Seque
                                    [row[6][1] for row in rows], "games won (%)", "seat",
                                    reference=even, reference_label=f"even share {100 * even:.1f}%")
 
-    return Section("Seat advantage", text, [table], [Chart("seat_advantage.png",
-                                                           "Win rate of each seat, 95% Wilson intervals", draw)])
+    chart = Chart("seat_advantage.png", "Win rate of each seat, 95% Wilson intervals", draw)
+    return Section("Seat advantage", text, [table], [chart])
 
 
 def score_section(results: Sequence[GameResult], players: int) -> Section:
@@ -118,13 +119,13 @@ def score_section(results: Sequence[GameResult], players: int) -> Section:
 
     def draw(path: Path) -> Path:
         from .. import plots
-        return plots.distributions(path, f"Final scores by seat ({len(results)} games)", by_seat,
-                                   "final score", "seat")
+        return plots.distributions(path, f"Final scores by seat ({len(results)} games)",
+                                   {**by_seat, "winners": winning}, "final score", "seat")
 
     return Section("Score distributions", "", [table],
                    [Chart("score_distribution.png",
-                          "Final scores by seat: box = quartiles, whiskers = 5th–95th percentile, "
-                          "diamond = mean", draw)])
+                          "Final scores by seat, and the winners' scores: box = quartiles, whiskers = "
+                          "5th–95th percentile, diamond = mean", draw)])
 
 
 def length_section(results: Sequence[GameResult]) -> Section:

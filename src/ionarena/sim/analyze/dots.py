@@ -10,17 +10,19 @@ some lift; the comparison between kinds is what tells their value.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ...core import State
 from ..runner import GameResult
 from ..stats import wilson_interval
-from .tables import Column, Section, Table
+from .tables import Chart, Column, Section, Table
 
 
 def card_kind(card: str) -> str:
-    """The kind of a card as players type it: `gift 3|4` -> `gift`, `3|4` -> `number`, `joker 5` -> `joker`."""
+    """The kind of a card as players type it: `gift 3|4` -> `gift`, `3|4` -> `number`."""
     head, space, _ = card.partition(" ")
     return head if space else "number"
 
@@ -65,19 +67,19 @@ def card_table(results: Sequence[GameResult]) -> Table:
         without = player_deals - with_kind
         rate_with = wins_with / with_kind if with_kind else float("nan")
         rate_without = wins_without / without if without else float("nan")
-        rows.append([kind, plays / len(deals) if deals else 0.0, with_kind / player_deals if player_deals else 0.0,
-                     with_kind, wins_with, rate_with, wilson_interval(wins_with, with_kind), rate_without,
-                     wilson_interval(wins_without, without), rate_with - rate_without,
+        rows.append([kind, plays / len(deals) if deals else 0.0,
+                     with_kind / player_deals if player_deals else 0.0, with_kind, rate_with,
+                     wilson_interval(wins_with, with_kind), rate_without, rate_with - rate_without,
                      sum(points_with) / len(points_with) if points_with else float("nan")])
-    rows.sort(key=lambda row: (-(row[9] if row[9] == row[9] else -1.0), row[0]))
+    rows.sort(key=lambda row: (math.isnan(row[7]), -row[7] if not math.isnan(row[7]) else 0.0, row[0]))
     columns = [Column("card kind"), Column("plays a deal", "float"), Column("played in", "pct"),
-               Column("player-deals with it", "int"), Column("won", "int"), Column("win rate if played", "pct"),
-               Column("95% CI", "interval"), Column("win rate if not", "pct"), Column("95% CI (not)", "interval"),
-               Column("lift", "pp"), Column("mean points when won", "float")]
+               Column("n", "int"), Column("win rate if played", "pct"), Column("95% CI", "interval"),
+               Column("win rate if not", "pct"), Column("lift", "pp"), Column("points when won", "float")]
     return Table("Value of each card kind", columns, rows,
-                 note=f"{len(deals)} deals, {player_deals} player-deals. 'played in': share of player-deals "
-                      "in which the player played at least one card of the kind; 'lift': win rate if "
-                      "played minus win rate if not. dj = Double Joker.")
+                 note=f"{len(deals)} deals, {player_deals} player-deals. 'played in' (n): the "
+                      "player-deals in which the player played at least one card of the kind; 'lift': "
+                      "win rate if played minus win rate if not; 'points when won': mean points of the "
+                      "deals won by a player who played it. dj = Double Joker.")
 
 
 def sections(results: Sequence[GameResult], players: int) -> list[Section]:
@@ -86,4 +88,19 @@ def sections(results: Sequence[GameResult], players: int) -> list[Section]:
     undecided = sum(1 for deal in deals if deal["winner"] is None)
     text = (f"{len(deals)} deals in {len(results)} games; {undecided} deals ended by the turn cap without "
             "a winner. Read from the spectator's events: `play` (card), `double_joker`, `deal_end`.")
-    return [Section("Card kinds (dots)", text, [card_table(results)])]
+    table = card_table(results)
+    player_deals = sum(len(deal["played"]) for deal in deals)
+    overall = (len(deals) - undecided) / player_deals if player_deals else 0.0
+
+    def draw(path: Path) -> Path:
+        from .. import plots
+        return plots.interval_bars(path, f"Win rate with each card kind played ({len(deals)} deals)",
+                                   table.column("card kind"), table.column("win rate if played"),
+                                   [ci[0] for ci in table.column("95% CI")],
+                                   [ci[1] for ci in table.column("95% CI")], "deals won (%)",
+                                   "card kind played at least once in the deal",
+                                   reference=overall,
+                                   reference_label=f"all player-deals {100 * overall:.1f}%")
+
+    chart = Chart("dots_card_kinds.png", "Win rate when a card kind was played, 95% Wilson intervals", draw)
+    return [Section("Card kinds (dots)", text, [table], [chart])]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 
 from . import Report
@@ -71,14 +72,19 @@ def html_table(table: Table) -> str:
         "<tr>" + "".join(f"<td{' class=n' if c.format != 'text' else ''}>{html.escape(cell)}</td>"
                          for c, cell in zip(table.columns, row, strict=True)) + "</tr>"
         for row in table.text_rows())
-    note = f'<p class="note">{html.escape(table.note)}</p>' if table.note else ""
+    note = f'<p class="note">{inline(table.note)}</p>' if table.note else ""
     return f"<h3>{html.escape(table.title)}</h3><table><tr>{head}</tr>{body}</table>{note}"
+
+
+def inline(text: str) -> str:
+    """`text` escaped for HTML, its `code spans` (as in the Markdown) set in <code>."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
 
 
 def _section_html(section: Section) -> str:
     parts = [f"<h2>{html.escape(section.title)}</h2>"]
     if section.text:
-        parts.append(f"<p>{html.escape(section.text)}</p>")
+        parts.append(f"<p>{inline(section.text)}</p>")
     parts += [html_table(t) for t in section.tables]
     parts += [f'<figure><img src="{html.escape(c.file)}" alt="{html.escape(c.caption)}">'
               f"<figcaption>{html.escape(c.caption)}</figcaption></figure>" for c in section.charts]

@@ -90,6 +90,8 @@ def cell_text(value: Any, fmt: Format) -> str:
     if fmt == "int":
         return f"{int(value):,}"
     if fmt == "float":
+        if float(value).is_integer():
+            return f"{int(value):,}"
         return f"{value:,.2f}" if abs(value) < 100 else f"{value:,.1f}"
     if fmt == "pct":
         return f"{100 * value:.1f}%"

@@ -1,0 +1,190 @@
+"""Why a Valence move is illegal: the checks `apply` and `parse_action` run before anything changes,
+each with a sentence a player understands, and the tables they share with `legal_actions`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import HOST, Actor, IllegalAction, quote
+from .actions import (
+    ADD_HELIUM,
+    BUILD,
+    DISCARD,
+    DRAW,
+    DRAW_DECK,
+    DRAW_DISCARD,
+    END_TURN,
+    HELIUM,
+    PLACE,
+    REACT,
+    REDRAW,
+    REDRAW_HAND,
+    TRADE,
+    Move,
+    well_formed,
+)
+from .cards import HE, INDEX, MOLECULE_TYPES, RECIPES, elements_of, kind_of
+from .cards import HELIUM as HE_SYMBOL
+from .chemistry import normalise_name, reaction
+
+if TYPE_CHECKING:
+    from .rules import ValenceState
+
+DRAW_PHASE, BUILD_PHASE, PLACE_PHASE, DISCARD_PHASE = "draw", "build", "place", "discard"
+HAND_LIMIT = 6
+"""'If you have 7 or more Element cards in hand, discard until you only have 6 Element cards.'"""
+REACTORS = ("acid", "water")
+SALTS = frozenset(f for f, r in RECIPES.items() if r.type == "salt")
+REACTOR_FORMULAS = frozenset(f for f, r in RECIPES.items() if r.type in REACTORS)
+WANTS = {DRAW: DRAW_PHASE, REDRAW: DRAW_PHASE, PLACE: PLACE_PHASE, DISCARD: DISCARD_PHASE}
+"""The phase each verb belongs to (every other verb: the build phase)."""
+
+
+def _reaction_table() -> dict[tuple[str, str], tuple[tuple[str, str], str, tuple[tuple[str, int], ...]]]:
+    """Every `(reactor, target)` that reacts: its product cards, equation, and the molecule cards it
+    needs from the bank by type, net of the reactor that goes back (so `bank[type] >= n` is the check)."""
+    table = {}
+    for reactor in REACTOR_FORMULAS:
+        for target in RECIPES:
+            found = reaction(reactor, target)
+            if found is None:
+                continue
+            products, equation = found
+            need: dict[str, int] = {}
+            for product in products:
+                need[RECIPES[product].type] = need.get(RECIPES[product].type, 0) + 1
+            returned = RECIPES[reactor].type
+            table[reactor, target] = (products, equation,
+                                      tuple((t, n - (t == returned)) for t, n in need.items()))
+    return table
+
+
+REACTIONS = _reaction_table()
+TARGETS = {r: frozenset(t for (r2, t) in REACTIONS if r2 == r) for r in REACTOR_FORMULAS}
+
+
+def products_available(bank: dict[str, int], reactor: str, target: str) -> bool:
+    """RULING: a reaction is legal only while the bank holds every product (the reactor
+    going back counts)."""
+    found = REACTIONS.get((reactor, target))
+    if found is None:
+        return False
+    return all(bank[t] >= n for t, n in found[2])
+
+
+def check(state: ValenceState, player: Actor, move: Any) -> int:
+    """Raise IllegalAction with a reason unless `move` is legal for `player` now; return the seat."""
+    if state.over:
+        raise IllegalAction("the game is over")
+    if player is HOST:
+        raise IllegalAction("the host has no move in this game")
+    if player != state.current:
+        raise IllegalAction(f"it is not player {player}'s turn; player {state.current} is to move")
+    if not well_formed(move):
+        raise IllegalAction(f"{quote(move)} is not a Valence move")
+    p: int = player
+    verb, phase, hand = move.verb, state.phase, state.hands[p]
+    if WANTS.get(verb, BUILD_PHASE) != phase:
+        raise IllegalAction(phase_hint(state, verb))
+    if verb == DRAW:
+        if move == DRAW_DISCARD:
+            if sum(hand) < 2:
+                raise IllegalAction("you may take the discard pile's top card only when you "
+                                    "would draw one card (two or more cards in hand)")
+            if not state.discard:
+                raise IllegalAction("the discard pile is empty")
+        elif move != DRAW_DECK:
+            raise IllegalAction("draw from the deck ('draw') or the discard pile ('draw discard')")
+    elif verb == REDRAW:
+        if move != REDRAW_HAND:
+            raise IllegalAction("'redraw' takes nothing after it")
+        if not sum(hand):
+            raise IllegalAction("your hand is empty: just 'draw' three cards")
+    elif verb in (PLACE, DISCARD):
+        where = state.pending if verb == PLACE else hand
+        if move.what not in INDEX or not where[INDEX[move.what]] or move[2:] != (-1, "", ""):
+            have = ", ".join(elements_of(where))
+            raise IllegalAction(f"you have no {quote(move.what) if move.what else 'card'} to {verb}; "
+                                f"you have {have}")
+    elif verb == BUILD:
+        check_build(state, p, move)
+    elif verb == HELIUM:
+        if move != ADD_HELIUM:
+            raise IllegalAction("'helium' takes nothing after it")
+        if not hand[HE]:
+            raise IllegalAction("you have no Helium in your hand")
+        if state.turns_taken[p] <= 1:
+            raise IllegalAction("you cannot add Helium on your first turn")
+    elif verb == REACT:
+        check_react(state, p, move)
+    elif verb == TRADE:
+        if state.variant == "beginner":
+            raise IllegalAction("Beginner rules set trading up aside")
+        if state.traded:
+            raise IllegalAction("you can Trade Up only once per turn")
+        if move.what not in state.stashes[p] or kind_of(move.what) != "salt" or move[2:] != (-1, "", ""):
+            raise IllegalAction("Trade Up returns a Salt from your stash; you have none called "
+                                f"{quote(move.what) if move.what else 'that'}")
+    elif move != END_TURN:
+        raise IllegalAction("'end' takes nothing after it")
+    return p
+
+
+def phase_hint(state: ValenceState, verb: str) -> str:
+    """Why `verb` does not fit the phase, and what the player may do instead."""
+    if state.phase == DRAW_PHASE:
+        return f"you cannot {verb} now: start your turn with 'draw', 'draw discard' or 'redraw'"
+    if state.phase == PLACE_PHASE:
+        left = ", ".join(elements_of(state.pending))
+        return f"you cannot {verb} now: first put the used cards on the discard pile ('place X'): {left}"
+    if state.phase == DISCARD_PHASE:
+        return f"you cannot {verb} now: discard down to {HAND_LIMIT} cards ('discard X')"
+    return f"you cannot {verb} now: build, react, trade, play Helium or 'end' your turn"
+
+
+def check_build(state: ValenceState, p: int, move: Move) -> None:
+    """Raise IllegalAction unless `p` may build `move.what` (named `move.said`) now."""
+    recipe = RECIPES.get(move.what)
+    if recipe is None or move.whom != -1 or move.target:
+        raise IllegalAction(f"{quote(move.what) if move.what else 'that'} is not a molecule")
+    if state.variant == "ninja":
+        if not move.said:
+            raise IllegalAction("Science Ninja rules: name your molecule, e.g. "
+                                f"'build {' '.join(recipe.cards)} as <its name>'")
+        if move.said != normalise_name(move.said):
+            raise IllegalAction("write the name in lower case with single spaces")
+    elif move.said:
+        raise IllegalAction("only Science Ninja rules name molecules: just 'build "
+                            f"{recipe.formula}'")
+    if recipe.formula in state.failed:
+        raise IllegalAction(f"you named {' '.join(recipe.cards)} wrongly this turn: try again "
+                            "next turn")
+    if state.bank[recipe.type] <= 0:
+        raise IllegalAction(f"the Molecule Bank is out of {MOLECULE_TYPES[recipe.type].label} "
+                            "cards: you cannot build it")
+    hand = state.hands[p]
+    if any(h < n for h, n in zip(hand, recipe.counts, strict=True)):
+        raise IllegalAction(f"{recipe.formula} needs {' '.join(recipe.cards)}; you have "
+                            f"{' '.join(elements_of(hand)) or 'no cards'}")
+
+
+def check_react(state: ValenceState, p: int, move: Move) -> None:
+    """Raise IllegalAction unless `p`'s reactor may react with the target now."""
+    if state.variant == "beginner":
+        raise IllegalAction("Beginner rules set reactions aside")
+    reactor, q, target = move.what, move.whom, move.target
+    if kind_of(reactor) not in REACTORS:
+        raise IllegalAction("only Acid and Water molecules are reactors")
+    if reactor not in state.stashes[p]:
+        raise IllegalAction(f"you have no {reactor} in your stash")
+    if not 0 <= q < state.num_players or q == p:
+        raise IllegalAction("react with an opponent's molecule: give their player number")
+    if target not in state.stashes[q] or target == HE_SYMBOL:
+        raise IllegalAction(f"player {q} has no {quote(target) if target else 'such molecule'} "
+                            "in their stash")
+    if move.said or (reactor, target) not in REACTIONS:
+        what = "Base and Metal Oxide" if RECIPES[reactor].type == "acid" else "Deadly Carbonyl"
+        raise IllegalAction(f"{reactor} reacts only with {what}, not {target}")
+    if not products_available(state.bank, reactor, target):
+        raise IllegalAction("the Molecule Bank does not hold the products of that reaction")

@@ -1,0 +1,116 @@
+"""The IRC connection: pydle does the protocol (registration, CAP and SASL, TLS, PING, casemapping,
+who is in which channel); this subclass only hands what the bot needs to `IonBot`, in the order
+the lines arrived.
+
+The client is built from pydle's features the bot needs — RFC 1459, ISUPPORT (the server's
+casemapping and limits), TLS, and capability negotiation with SASL — and without the ones that
+send lines behind the outbox's back: WHOX/account tracking (a WHOIS for every nick the bot sees)
+and CTCP replies (which anyone could use to make the bot flood itself off the server).
+
+pydle runs each incoming message's handler as its own task; the first, synchronous part of each
+handler below runs in arrival order, so it puts the event on the bot's inbound queue before
+anything can await (a player's two moves are never swapped).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pydle
+from pydle.features import ISUPPORTSupport, TLSSupport
+from pydle.features.ircv3 import SASLSupport
+
+if TYPE_CHECKING:
+    from .bot import IonBot
+
+_Base: Any = pydle.featurize(SASLSupport, ISUPPORTSupport, TLSSupport)
+
+
+class IonClient(_Base):  # type: ignore[misc]
+    """One connection of the bot (a new one for every reconnect)."""
+
+    RECONNECT_ON_ERROR = False  # the bot reconnects itself, with backoff, for as long as it runs
+    READ_TIMEOUT = 180
+
+    def __init__(self, bot: IonBot, nickname: str, **kwargs: Any):
+        super().__init__(nickname, **kwargs)
+        self.bot = bot
+        self.sasl_done = False
+
+    async def _create_user(self, nickname: str) -> None:
+        # pydle's callers await this (its WHOX feature makes it a coroutine); RFC 1459's is plain
+        super()._create_user(nickname)
+
+    # -- inbound, in arrival order ------------------------------------------------------------------
+
+    def _nick(self, message: Any) -> str:
+        nick, _meta = self._parse_user(message.source)
+        return str(nick)
+
+    async def on_raw_privmsg(self, message: Any) -> None:
+        """PRIVMSG: a channel line or a private message to the bot."""
+        if len(message.params) >= 2:
+            target, text = message.params[0], message.params[-1]
+            nick = self._nick(message)
+            if not self.is_same_nick(nick, self.nickname) and not text.startswith("\x01"):  # CTCP: not ours
+                if self.is_channel(target):
+                    self.bot.inbound(("channel", target, nick, text))
+                else:
+                    self.bot.inbound(("private", nick, text))
+        await super().on_raw_privmsg(message)
+
+    async def on_raw_nick(self, message: Any) -> None:
+        """NICK: follow players (and the bot itself)."""
+        old, new = self._nick(message), message.params[0]
+        if not self.is_same_nick(old, self.nickname):
+            self.bot.inbound(("nick", old, new))
+        await super().on_raw_nick(message)
+
+    async def on_raw_part(self, message: Any) -> None:
+        """PART: a player leaving a channel leaves its game."""
+        nick = self._nick(message)
+        if not self.is_same_nick(nick, self.nickname):
+            for channel in message.params[0].split(","):
+                self.bot.inbound(("gone", nick, channel))
+        await super().on_raw_part(message)
+
+    async def on_raw_kick(self, message: Any) -> None:
+        """KICK: like a part for a player; the bot itself rejoins."""
+        channel, target = message.params[0], message.params[1]
+        if self.is_same_nick(target, self.nickname):
+            self.bot.inbound(("kicked", channel))
+        else:
+            self.bot.inbound(("gone", target, channel))
+        await super().on_raw_kick(message)
+
+    async def on_raw_quit(self, message: Any) -> None:
+        """QUIT: a player who quits IRC leaves their game."""
+        nick = self._nick(message)
+        if not self.is_same_nick(nick, self.nickname):
+            self.bot.inbound(("gone", nick, None))
+        await super().on_raw_quit(message)
+
+    async def on_raw_903(self, message: Any) -> None:
+        """SASL authentication succeeded."""
+        self.sasl_done = True
+        await super().on_raw_903(message)
+
+    async def on_unknown(self, message: Any) -> None:
+        """A numeric pydle has no handler for (e.g. ngircd's 379): not worth a warning."""
+        self.logger.debug("unhandled: %s %s", message.command, message.params)
+
+    # -- connection life ------------------------------------------------------------------------------
+
+    async def on_connect(self) -> None:
+        """Registered: identify, join the channels (the bot does both)."""
+        await super().on_connect()
+        await self.bot.registered(self)
+
+    async def on_join(self, channel: str, user: str) -> None:
+        """The bot joined a channel."""
+        if self.is_same_nick(user, self.nickname):
+            self.bot.inbound(("joined", channel))
+
+    async def on_disconnect(self, expected: bool) -> None:
+        """The connection ended (the bot decides when to reconnect)."""
+        self.bot.disconnected(self, expected)

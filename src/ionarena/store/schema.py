@@ -1,0 +1,92 @@
+"""The store's tables (SQLAlchemy Core), as the newest migration leaves them.
+
+- `ion_tables`: one row per table (a hosted game): game, variant, players, seed (decimal text: a
+  64-bit unsigned seed does not fit a signed BIGINT), options and table settings (JSON), status
+  (`waiting`, `playing`, `over`, `abandoned`), created/updated/finished times (UTC).
+- `ion_seats`: who holds each seat: kind (`person`, `bot`, `open`), name, token hash (SHA-256 hex,
+  never the token), bot spec, whether a bot took the seat over from a person who left.
+- `ion_actions`: the append-only action log: table, version (1 for the first action), player (NULL
+  for the host), the action's text, the game time after it (timed games). Primary key (table,
+  version): a version is written once.
+- `ion_records`: the finished (or abandoned) game's record as JSON text.
+- `ion_results`: each seat's final score and win, name and agent, for ratings.
+
+Every name starts with `ion_` so the store can share a PostgreSQL database with other schemas'
+tables only if they are empty (see `Store`); Alembic's version table is `ion_schema_version`.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+VERSION_TABLE = "ion_schema_version"
+
+metadata = MetaData()
+
+tables = Table(
+    "ion_tables", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("variant", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", String(20), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Index("ix_ion_tables_status", "status"),
+)
+
+seats = Table(
+    "ion_seats", metadata,
+    Column("table_id", String(64), ForeignKey("ion_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("name", String(250), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+    Column("bot", String(200), nullable=True),
+    Column("takeover", Boolean, nullable=False),
+)
+
+actions = Table(
+    "ion_actions", metadata,
+    Column("table_id", String(64), ForeignKey("ion_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("player", Integer, nullable=True),
+    Column("text", Text, nullable=False),
+    Column("game_time", Float, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+records = Table(
+    "ion_records", metadata,
+    Column("table_id", String(64), ForeignKey("ion_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("record", Text, nullable=False),
+    Column("finished", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+results = Table(
+    "ion_results", metadata,
+    Column("table_id", String(64), ForeignKey("ion_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(250), nullable=False),
+    Column("agent", String(200), nullable=True),
+    Column("score", Float, nullable=False),
+    Column("winner", Boolean, nullable=False),
+)

@@ -1,0 +1,373 @@
+"""`Store`: tables, seats, the action log, records and results in SQL (SQLAlchemy 2 + Alembic).
+
+    >>> store = Store("sqlite:///:memory:")          # or None: a file under the user's data folder
+    >>> table = Table("dots", players=2, bots={1: "greedy"}, journal=store)   # written at once
+    >>> tables = store.resume()                       # after a restart: every unfinished table
+
+A `Store` is the `Journal` of the tables it hosts: `actions_applied` commits the batch (one
+transaction; with the record and results when it ends the game) before the table tells any seat.
+Opening a database checks it is ours: an empty one is given the schema (Alembic migrations
+shipped in the package), an older schema is upgraded, and anything else — a file that is not
+SQLite, a database with other tables, a schema newer than this program — is one `StoreError`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, func, insert, inspect, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from ..core import IonError, RecordError
+from ..core.record import GameRecord, loads
+from ..host.journal import UNFINISHED, Finish, LogEntry, Status, TableInfo
+from ..host.seats import SeatInfo, TableSettings
+from ..host.table import Clock, Table
+from . import schema
+from .urls import resolve_url, safe_url
+
+
+class StoreError(IonError):
+    """The database cannot be used, or holds something that cannot be loaded; one sentence."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as listed by `Store.tables`."""
+
+    id: str
+    game: str
+    variant: str
+    players: int
+    status: str
+    created_at: datetime
+    finished_at: datetime | None
+    names: tuple[str, ...]
+    actions: int
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(getattr(err, "orig", None) or err).strip().splitlines()
+    return text[0][:200] if text else type(err).__name__
+
+
+class Store:
+    """Games kept in SQL (see the module docstring)."""
+
+    def __init__(self, url: str | None = None):
+        """Open (and if needed create or upgrade) the store at `url`: a SQLAlchemy URL
+        (`sqlite:///path`, `postgresql://user@host/db`), a file path, or None for `$ION_DB` or
+        the default file under the user's data folder."""
+        self.url = resolve_url(url)
+        self.where = safe_url(self.url)
+        try:
+            self.engine = self._engine()
+            with self.engine.connect() as conn:
+                self._check_schema(conn)
+        except StoreError:
+            self.close()
+            raise
+        except SQLAlchemyError as err:
+            self.close()
+            raise StoreError(f"{self.where} cannot be used as an Ion Arena store: "
+                             f"{_first_line(err)}") from None
+
+    def _engine(self) -> Engine:
+        if self.url.startswith("sqlite"):
+            memory = self.url in ("sqlite://", "sqlite:///:memory:")
+            engine = create_engine(self.url, connect_args={"timeout": 30, "check_same_thread": False},
+                                   poolclass=StaticPool if memory else None)
+
+            @event.listens_for(engine, "connect")
+            def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+                cursor = dbapi_conn.cursor()
+                cursor.execute("PRAGMA foreign_keys=ON")
+                if not memory:
+                    cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=FULL")
+                cursor.close()
+
+            return engine
+        return create_engine(self.url, pool_pre_ping=True)
+
+    def _check_schema(self, conn: Connection) -> None:
+        from alembic.runtime.migration import MigrationContext
+        from alembic.script import ScriptDirectory
+
+        from .migrate import alembic_config, upgrade
+
+        script = ScriptDirectory.from_config(alembic_config())
+        head = script.get_current_head()
+        names = set(inspect(conn).get_table_names())
+        current = MigrationContext.configure(conn, opts={"version_table": schema.VERSION_TABLE}) \
+            .get_current_revision() if schema.VERSION_TABLE in names else None
+        conn.rollback()
+        if current is None:
+            others = sorted(names - {schema.VERSION_TABLE})
+            if others:
+                shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
+                raise StoreError(f"{self.where} is not an Ion Arena store: it holds other tables ({shown})")
+            upgrade(self.engine)
+            return
+        known = {rev.revision for rev in script.walk_revisions()}
+        if current not in known:
+            raise StoreError(f"{self.where} has Ion Arena schema {current!r}, newer than this program "
+                             f"knows (up to {head!r}): upgrade Ion Arena")
+        if current != head:
+            upgrade(self.engine)
+        missing = {t.name for t in schema.metadata.sorted_tables} - names
+        if current == head and missing:
+            raise StoreError(f"{self.where} is a damaged Ion Arena store: tables "
+                             f"{', '.join(sorted(missing))} are missing")
+
+    def close(self) -> None:
+        """Release the database connections."""
+        engine = getattr(self, "engine", None)
+        if engine is not None:
+            engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the Journal a table writes to ----------------------------------------------------------------
+
+    def table_opened(self, info: TableInfo) -> None:
+        """Write a new table and its seats."""
+        now = _now()
+        with self._write(f"table {info.id}") as conn:
+            conn.execute(insert(schema.tables).values(
+                id=info.id, game=info.game, variant=info.variant, players=info.players, seed=str(info.seed),
+                options=info.options, settings=info.settings.to_dict(), status=info.status,
+                created_at=now, updated_at=now, finished_at=None))
+            conn.execute(insert(schema.seats), [self._seat_row(info.id, s) for s in info.seats])
+
+    def actions_applied(self, table_id: str, entries: Sequence[LogEntry], finish: Finish | None) -> None:
+        """Commit the entries (and the record and results when `finish`) in one transaction."""
+        now = _now()
+        with self._write(f"table {table_id}") as conn:
+            conn.execute(insert(schema.actions), [
+                {"table_id": table_id, "version": e.version, "player": e.player, "text": e.text,
+                 "game_time": e.game_time, "created_at": now} for e in entries])
+            values: dict[str, Any] = {"updated_at": now}
+            if finish is not None:
+                values.update(status="over", finished_at=now)
+                self._write_finish(conn, table_id, finish, now)
+            conn.execute(update(schema.tables).where(schema.tables.c.id == table_id).values(**values))
+
+    def seat_changed(self, table_id: str, seat: SeatInfo) -> None:
+        """Replace one seat."""
+        row = self._seat_row(table_id, seat)
+        with self._write(f"table {table_id}") as conn:
+            conn.execute(update(schema.seats).where(schema.seats.c.table_id == table_id,
+                                                    schema.seats.c.seat == seat.seat).values(**row))
+            conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
+                         .values(updated_at=_now()))
+
+    def status_changed(self, table_id: str, status: Status, record: GameRecord | None = None) -> None:
+        """Keep a table's status (and its record so far when it is abandoned)."""
+        now = _now()
+        with self._write(f"table {table_id}") as conn:
+            values: dict[str, Any] = {"status": status, "updated_at": now}
+            if status in ("over", "abandoned"):
+                values["finished_at"] = now
+            conn.execute(update(schema.tables).where(schema.tables.c.id == table_id).values(**values))
+            if record is not None:
+                conn.execute(insert(schema.records).values(table_id=table_id, record=record.to_json(),
+                                                           finished=False, created_at=now))
+
+    def _write_finish(self, conn: Connection, table_id: str, finish: Finish, now: datetime) -> None:
+        conn.execute(insert(schema.records).values(table_id=table_id, record=finish.record.to_json(),
+                                                   finished=True, created_at=now))
+        conn.execute(insert(schema.results), [
+            {"table_id": table_id, "seat": r.seat, "name": r.name, "agent": r.agent, "score": r.score,
+             "winner": r.winner} for r in finish.results])
+
+    @staticmethod
+    def _seat_row(table_id: str, seat: SeatInfo) -> dict[str, Any]:
+        return {"table_id": table_id, "seat": seat.seat, "kind": seat.kind, "name": seat.name,
+                "token_hash": seat.token_hash, "bot": seat.bot, "takeover": seat.takeover}
+
+    def _write(self, what: str) -> _Transaction:
+        return _Transaction(self, what)
+
+    # -- reading --------------------------------------------------------------------------------------
+
+    def table_info(self, table_id: str, conn: Connection | None = None) -> TableInfo:
+        """What the store keeps of a table; `StoreError` if there is none."""
+        if conn is None:
+            with self._read() as conn:
+                return self.table_info(table_id, conn)
+        row = conn.execute(select(schema.tables).where(schema.tables.c.id == table_id)).mappings().first()
+        if row is None:
+            raise StoreError(f"{self.where} has no game {table_id!r}")
+        seat_rows = conn.execute(select(schema.seats).where(schema.seats.c.table_id == table_id)
+                                 .order_by(schema.seats.c.seat)).mappings().all()
+        try:
+            seats = tuple(SeatInfo(seat=s["seat"], kind=s["kind"], name=s["name"], token_hash=s["token_hash"],
+                                   bot=s["bot"], takeover=bool(s["takeover"])) for s in seat_rows)
+            return TableInfo(id=row["id"], game=row["game"], variant=row["variant"], players=row["players"],
+                             seed=int(row["seed"]), options=dict(row["options"]),
+                             settings=TableSettings.from_dict(dict(row["settings"])), status=row["status"],
+                             seats=seats)
+        except (TypeError, ValueError, IonError) as err:
+            raise StoreError(f"table {table_id} in {self.where} is damaged: {err}") from None
+
+    def log(self, table_id: str, conn: Connection | None = None) -> list[LogEntry]:
+        """A table's action log, oldest first."""
+        if conn is None:
+            with self._read() as conn:
+                return self.log(table_id, conn)
+        rows = conn.execute(select(schema.actions.c.version, schema.actions.c.player, schema.actions.c.text,
+                                   schema.actions.c.game_time)
+                            .where(schema.actions.c.table_id == table_id)
+                            .order_by(schema.actions.c.version)).all()
+        return [LogEntry(version, player, text, game_time) for version, player, text, game_time in rows]
+
+    def load(self, table_id: str, clock: Clock = time.monotonic) -> Table:
+        """One table rebuilt by replaying its log (verified), journaling to this store."""
+        with self._read() as conn:
+            info = self.table_info(table_id, conn)
+            entries = self.log(table_id, conn)
+        try:
+            table = Table.restore(info, entries, clock=clock, journal=self)
+        except RecordError as err:
+            raise StoreError(f"cannot resume {err}") from None
+        if table.status == "over" and info.status != "over":
+            finish = table.finish()
+            assert finish is not None
+            now = _now()
+            with self._write(f"table {table_id}") as conn:
+                self._write_finish(conn, table_id, finish, now)
+                conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
+                             .values(status="over", finished_at=now, updated_at=now))
+        return table
+
+    def resume(self, clock: Clock = time.monotonic) -> list[Table]:
+        """Every unfinished table, rebuilt by replaying its log and verified, oldest first. One
+        that does not replay is one `StoreError` naming it (and no table is returned)."""
+        with self._read() as conn:
+            ids = conn.execute(select(schema.tables.c.id).where(schema.tables.c.status.in_(UNFINISHED))
+                               .order_by(schema.tables.c.created_at, schema.tables.c.id)).scalars().all()
+        return [self.load(table_id, clock) for table_id in ids]
+
+    def record(self, table_id: str) -> GameRecord:
+        """The record of a game: the stored one once finished or abandoned, else rebuilt from its log."""
+        with self._read() as conn:
+            text = conn.execute(select(schema.records.c.record)
+                                .where(schema.records.c.table_id == table_id)).scalar()
+            if text is not None:
+                try:
+                    return loads(text, where=f"the record of game {table_id}")
+                except RecordError as err:
+                    raise StoreError(str(err)) from None
+            info = self.table_info(table_id, conn)
+            entries = self.log(table_id, conn)
+        return GameRecord(game=info.game, players=info.players, seed=info.seed, variant=info.variant,
+                          actions=[(e.player, e.text) for e in entries], options=dict(info.options),
+                          agents=[s.bot or s.kind if s.kind == "bot" else s.kind for s in info.seats])
+
+    def tables(self, status: str | None = None, limit: int = 50) -> list[TableRow]:
+        """The most recent tables (newest first), optionally only those with `status`."""
+        t = schema.tables
+        count = (select(func.count()).select_from(schema.actions)
+                 .where(schema.actions.c.table_id == t.c.id).scalar_subquery())
+        query = select(t.c.id, t.c.game, t.c.variant, t.c.players, t.c.status, t.c.created_at,
+                       t.c.finished_at, count.label("actions")).order_by(t.c.created_at.desc(), t.c.id)
+        if status is not None:
+            query = query.where(t.c.status == status)
+        with self._read() as conn:
+            rows = conn.execute(query.limit(limit)).mappings().all()
+            names: dict[str, list[str]] = {}
+            if rows:
+                for table_id, seat, kind, name, bot in conn.execute(
+                        select(schema.seats.c.table_id, schema.seats.c.seat, schema.seats.c.kind,
+                               schema.seats.c.name, schema.seats.c.bot)
+                        .where(schema.seats.c.table_id.in_([r["id"] for r in rows]))
+                        .order_by(schema.seats.c.table_id, schema.seats.c.seat)):
+                    names.setdefault(table_id, []).append(
+                        SeatInfo(seat, kind, name=name, bot=bot).display_name() or f"Player {seat}")
+        return [TableRow(id=r["id"], game=r["game"], variant=r["variant"], players=r["players"],
+                         status=r["status"], created_at=r["created_at"], finished_at=r["finished_at"],
+                         names=tuple(names.get(r["id"], ())), actions=r["actions"]) for r in rows]
+
+    def _read(self) -> _Reading:
+        return _Reading(self)
+
+
+class _Transaction:
+    """`with store._write(what) as conn:` one committed transaction; errors become `StoreError`."""
+
+    def __init__(self, store: Store, what: str):
+        self.store = store
+        self.what = what
+        self.conn: Connection | None = None
+
+    def __enter__(self) -> Connection:
+        try:
+            self.conn = self.store.engine.connect()
+            self.conn.begin()
+        except SQLAlchemyError as err:
+            raise StoreError(f"{self.store.where}: cannot write {self.what}: {_first_line(err)}") from None
+        return self.conn
+
+    def store_error(self, err: BaseException) -> StoreError:
+        return StoreError(f"{self.store.where}: cannot write {self.what}: {_first_line(err)}")
+
+    def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
+        conn = self.conn
+        assert conn is not None
+        try:
+            if exc is None:
+                try:
+                    conn.commit()
+                except IntegrityError as err:
+                    raise StoreError(f"{self.store.where}: {self.what} was written by someone else "
+                                     f"meanwhile ({_first_line(err)})") from None
+                except SQLAlchemyError as err:
+                    raise self.store_error(err) from None
+            else:
+                conn.rollback()
+                if isinstance(exc, IntegrityError):
+                    raise StoreError(f"{self.store.where}: {self.what} was written by someone else "
+                                     f"meanwhile ({_first_line(exc)})") from None
+                if isinstance(exc, SQLAlchemyError):
+                    raise self.store_error(exc) from None
+        finally:
+            conn.close()
+
+
+class _Reading:
+    """`with store._read() as conn:` a read; database errors become `StoreError`."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.conn: Connection | None = None
+
+    def __enter__(self) -> Connection:
+        try:
+            self.conn = self.store.engine.connect()
+        except SQLAlchemyError as err:
+            raise StoreError(f"{self.store.where}: cannot read: {_first_line(err)}") from None
+        return self.conn
+
+    def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
+        assert self.conn is not None
+        self.conn.close()
+        if isinstance(exc, SQLAlchemyError):
+            raise StoreError(f"{self.store.where}: cannot read: {_first_line(exc)}") from None
+
+
+__all__ = ["Store", "StoreError", "TableRow"]

@@ -1,0 +1,307 @@
+"""The open API: what the page uses, and what a bot in any language uses to play.
+
+    POST /api/tables                      {"game","variant","players","seats":["human","bot:greedy"],"seed"?}
+                                          -> 201 {"id","url","seats":[{"seat","token"?}]}
+    POST /api/tables/{id}/seats/{n}       {"name"} -> {"token"} for an open seat
+    GET  /api/tables/{id}/state           (Authorization: Bearer <token>; none: a spectator's)
+    POST /api/tables/{id}/actions         {"action": text, "version": v} -> 200 | 409 | 422 | 401 | 403
+    GET  /api/tables/{id}/record          the game's record once it is over
+    GET  /api/tables/{id}/ws?token=       the same states, pushed (see `sockets`)
+
+A token is shown once, when a seat is taken; the server keeps only its hash. Every answer about a
+table holds only what the asker's seat may see. Errors are `{"detail": "<one sentence>"}`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Header, Path, Query, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..agents import AGENT_NAMES, LEVELS
+from ..core import IllegalAction, all_specs, get_spec
+from ..core.errors import quote
+from ..core.record import GameRecord, loads
+from ..host import StaleSubmit
+from .cards import catalogue
+from .hub import MAX_BOT_MS, Hosted, Hub, NotFound, SeatPlan, is_listed
+from .payload import state_payload
+from .replay import frames
+
+TABLE_ID = Path(description="The table's id (from `POST /api/tables` or a link).", min_length=1,
+                max_length=64)
+SEAT_COOKIE = "ion_seat_"
+"""The page keeps a person's seat token in the cookie `ion_seat_<table id>` (HttpOnly, SameSite=Strict)."""
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+
+
+class Problem(BaseModel):
+    """An error: one sentence."""
+
+    detail: str
+
+
+class NewTable(BaseModel):
+    """A table to make."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(description="Game id: compound, dots, valence or bank.", max_length=40)
+    variant: str | None = Field(None, description="A variant of the game (default: the game's).",
+                                max_length=40)
+    players: int | None = Field(None, ge=1, le=64,
+                                description="How many seats (default: as many as `seats`).")
+    seats: list[str] = Field(default_factory=list, max_length=64,
+                             description="Each seat: `human` (seated now; its token is returned once), "
+                                         "`open` (anyone may join) or `bot:<name>` (`bot:greedy`, "
+                                         "`bot:hard`, …).")
+    names: list[str | None] | None = Field(None, max_length=64, description="Display names of `human` seats.")
+    seed: int | None = Field(None, ge=0, le=2**64 - 1, description="The game's seed (default: random).")
+    options: dict[str, bool | int | float | str | None] = Field(
+        default_factory=dict, description="Game options (see `GET /api/games`).")
+    public: bool = Field(True, description="Listed in the lobby (false: only people with the link find it).")
+    move_limit: float | None = Field(None, gt=0, le=86_400,
+                                     description="Untimed games: seconds a person has per move; then a bot "
+                                                 "moves for them once.")
+    bot_delay: float | None = Field(None, ge=0, le=60,
+                                    description="Untimed games: seconds bots wait before moving "
+                                                "(default 0.8).")
+    reaction_time: float | None = Field(None, ge=0, le=60, description="Timed games: bots' reaction time.")
+
+
+class SeatToken(BaseModel):
+    """A seat, and its token where the caller was just seated there."""
+
+    seat: int
+    token: str | None = None
+
+
+class TableMade(BaseModel):
+    """A new table."""
+
+    id: str
+    url: str
+    seats: list[SeatToken]
+
+
+class Join(BaseModel):
+    """A person taking an open seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(description="Display name (1 to 32 characters).", max_length=200)
+
+
+class Token(BaseModel):
+    """A seat token (shown once)."""
+
+    token: str
+    seat: int
+
+
+class Move(BaseModel):
+    """A move as its text, against the version it was chosen at."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(description="The move as text, one of the state's `legal`.", max_length=300)
+    version: int | None = Field(None, ge=0, description="The version the move was chosen against (null: "
+                                                        "the game as it is, for real-time play).")
+
+
+class Question(BaseModel):
+    """A question answered from the seat's own view (bank's `inv`, `help`)."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=300)
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": Problem, "description": "No seat token given."},
+    403: {"model": Problem, "description": "The token is not a seat of this table."},
+    404: {"model": Problem, "description": "No such table."},
+    422: {"model": Problem, "description": "Refused, with the reason."},
+}
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header."""
+    if not authorization:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+class Denied(Exception):
+    """A request without a needed token (401) or with one that is not a seat here (403)."""
+
+    def __init__(self, status: int, detail: str):
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def router(hub: Hub) -> APIRouter:
+    """The API's routes over `hub`."""
+    api = APIRouter(prefix="/api", tags=["tables"])
+
+    async def seat_of(hosted: Hosted, authorization: str | None, required: bool) -> int | None:
+        token = bearer(authorization)
+        if token is None:
+            if required or authorization:
+                raise Denied(401, "give your seat token as 'Authorization: Bearer <token>'")
+            return None
+        seat = await hub.authenticate(hosted, token)
+        if seat is None:
+            raise Denied(403, "that token is not a seat of this table")
+        return seat
+
+    async def state_of(hosted: Hosted, seat: int | None, since: int = -1) -> dict[str, Any]:
+        table = hosted.table
+        return await hub.run(lambda: state_payload(table, table.update(seat, since)))
+
+    @api.get("/games", tags=["games"], summary="Every game, its variants, options and bots")
+    async def games() -> list[dict[str, Any]]:
+        return [{"id": s.id, "title": s.title, "summary": s.summary, "min_players": s.min_players,
+                 "max_players": s.max_players, "default_players": s.default_players,
+                 "variants": list(s.variants),
+                 "default_variant": s.default_variant, "variant_notes": dict(s.variant_notes),
+                 "simultaneous": s.simultaneous, "timed": s.timed, "utility": s.utility,
+                 "options": [o.to_json() for o in s.options],
+                 "bots": [*LEVELS, *[a for a in AGENT_NAMES if a != "ismcts"],
+                          f"ismcts:ms=<at most {MAX_BOT_MS}>"]}
+                for s in all_specs()]
+
+    @api.get("/games/{game}/cards", tags=["games"], responses=ERRORS,
+             summary="The printed faces of a game's element cards (symbol, name, charge, points, category)")
+    async def cards(game: Annotated[str, Path(max_length=40)]) -> dict[str, Any]:
+        return catalogue(get_spec(game).id)
+
+    @api.get("/tables", summary="Listed tables: waiting, playing and recently finished")
+    async def tables() -> dict[str, Any]:
+        return {"tables": hub.listing(), "finished": await hub.finished()}
+
+    @api.post("/tables", status_code=201, response_model=TableMade, responses=ERRORS,
+              summary="Make a table; returns a token for each `human` seat (shown once)")
+    async def create(new: NewTable) -> TableMade:
+        names = list(new.names or [])
+        plans = [SeatPlan.parse(text, names[i] if i < len(names) else None)
+                 for i, text in enumerate(new.seats)]
+        spec = get_spec(new.game)
+        if new.players is None and not plans:
+            plans = [SeatPlan("open")] * spec.default_players
+        hosted, tokens = await hub.create(spec.id, players=new.players, variant=new.variant, seats=plans,
+                                          seed=new.seed, options=new.options, listed=new.public,
+                                          move_limit=new.move_limit, bot_delay=new.bot_delay,
+                                          reaction_time=new.reaction_time)
+        return TableMade(id=hosted.id, url=f"/t/{hosted.id}",
+                         seats=[SeatToken(seat=s, token=tokens.get(s)) for s in range(hosted.table.players)])
+
+    @api.get("/tables/{table_id}", responses=ERRORS, summary="A table's public facts (game, seats, status)")
+    async def table_info(table_id: Annotated[str, TABLE_ID]) -> dict[str, Any]:
+        hosted = await hub.find(table_id)
+        table = hosted.table
+        return {"id": table.id, "game": table.game, "variant": table.info().variant, "players": table.players,
+                "status": table.status, "version": table.version, "listed": is_listed(table.id),
+                "seats": [info.public() for info in table.seats], "timed": table.spec.timed,
+                "title": table.spec.title}
+
+    @api.post("/tables/{table_id}/seats/{seat}", response_model=Token, responses=ERRORS,
+              summary="Take an open seat; returns its token (shown once)")
+    async def join(table_id: Annotated[str, TABLE_ID], seat: Annotated[int, Path(ge=0, le=63)], join: Join,
+                   response: Response) -> Token:
+        hosted = await hub.find(table_id)
+        token = await hub.sit(hosted, seat, join.name)
+        response.set_cookie(SEAT_COOKIE + hosted.id, token, httponly=True, samesite="strict",
+                            max_age=30 * 24 * 3600, path="/")
+        return Token(token=token, seat=seat)
+
+    @api.post("/tables/{table_id}/leave", status_code=204, responses=ERRORS,
+              summary="Leave your seat (a bot plays on for you)")
+    async def leave(table_id: Annotated[str, TABLE_ID],
+                    authorization: Annotated[str | None, Header()] = None) -> Response:
+        hosted = await hub.find(table_id)
+        seat = await seat_of(hosted, authorization, required=True)
+        assert seat is not None
+        await hub.leave(hosted, seat)
+        answer = Response(status_code=204)
+        answer.delete_cookie(SEAT_COOKIE + hosted.id, path="/")
+        return answer
+
+    @api.get("/tables/{table_id}/state", responses=ERRORS,
+             summary="Your seat's state (a spectator's without a token)")
+    async def state(table_id: Annotated[str, TABLE_ID],
+                    since: Annotated[int, Query(ge=-1, le=10**9,
+                                                description="Events after this version.")] = -1,
+                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        hosted = await hub.find(table_id)
+        seat = await seat_of(hosted, authorization, required=False)
+        return await state_of(hosted, seat, since)
+
+    @api.post("/tables/{table_id}/actions", responses={
+        **ERRORS, 409: {"description": "Stale: the game moved on; `state` is the current one."}},
+        summary="Make a move")
+    async def act(table_id: Annotated[str, TABLE_ID], move: Move,
+                  authorization: Annotated[str | None, Header()] = None) -> Any:
+        hosted = await hub.find(table_id)
+        seat = await seat_of(hosted, authorization, required=True)
+        assert seat is not None
+        table = hosted.table
+        try:
+            update = await hub.submit(hosted, seat, move.action, move.version)
+        except StaleSubmit as stale:
+            current, version = stale.update, stale.current
+            payload = await hub.run(state_payload, table, current)
+            return JSONResponse(status_code=409, content={
+                "detail": f"the game moved on to version {version}; choose again", "state": payload})
+        return await hub.run(lambda: state_payload(table, update))
+
+    @api.post("/tables/{table_id}/ask", responses=ERRORS,
+              summary="Ask about your own seat (bank: `inv`, `help`); answered from your view")
+    async def ask(table_id: Annotated[str, TABLE_ID], question: Question,
+                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        hosted = await hub.find(table_id)
+        seat = await seat_of(hosted, authorization, required=False)
+        answer = await hub.run(hosted.table.ask, seat, question.text)
+        if answer is None:
+            raise IllegalAction(f"{quote(question.text)} is not a question this game answers")
+        return {"answer": answer}
+
+    @api.get("/tables/{table_id}/record", responses={**ERRORS, 409: {"model": Problem}},
+             summary="The finished game's record (a line of a records file: `ion replay` reads it)")
+    async def record(table_id: Annotated[str, TABLE_ID]) -> Any:
+        hosted = await hub.find(table_id)
+        if hosted.table.status not in ("over", "abandoned"):
+            return JSONResponse(status_code=409, content={"detail": "the game is not over yet"})
+        data = await hub.run(lambda: hosted.table.record().to_dict())
+        return JSONResponse(content=data, headers={
+            "Content-Disposition": f'attachment; filename="ion-{hosted.table.game}-{hosted.id[:8]}.json"'})
+
+    @api.get("/tables/{table_id}/replay", responses={**ERRORS, 409: {"model": Problem}},
+             summary="A finished game move by move, from one seat's view (no seat: a spectator's)")
+    async def replay(table_id: Annotated[str, TABLE_ID],
+                     seat: Annotated[int | None, Query(ge=0, le=63)] = None) -> Any:
+        hosted = await hub.find(table_id)
+        table = hosted.table
+        if table.status not in ("over", "abandoned"):
+            return JSONResponse(status_code=409, content={"detail": "the game is not over yet"})
+        names = [info.display_name() for info in table.seats]
+        return await hub.run(lambda: frames(table.record(), seat, names))
+
+    @api.post("/replay", tags=["replays"], responses=ERRORS,
+              summary="Any record (as `GET …/record` gives it) move by move, from one seat's view")
+    async def replay_record(request: Request, seat: Annotated[int | None, Query(ge=0, le=63)] = None,
+                            body: Annotated[dict[str, Any] | None, Body(
+                                description="A game record (one JSON object).")] = None) -> Any:
+        raw = await request.body()
+        if len(raw) > MAX_RECORD_BYTES:
+            raise IllegalAction(f"a record is at most {MAX_RECORD_BYTES // (1024 * 1024)} MB")
+        game_record: GameRecord = loads(raw or b"null", where="the record")
+        return await hub.run(frames, game_record, seat)
+
+    return api
+
+
+__all__ = ["SEAT_COOKIE", "Denied", "NewTable", "NotFound", "bearer", "router"]

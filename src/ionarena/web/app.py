@@ -1,0 +1,108 @@
+"""The ASGI app of `ion serve`: the open API, the WebSocket, the pages and their static files.
+
+    >>> from ionarena.web import create_app
+    >>> app = create_app("sqlite:///games.sqlite3")       # uvicorn.run(app) serves it
+
+`create_app` opens the store at once (a bad database is one clear error before the server
+listens); the hub resumes every unfinished table when the app starts, and lets go of its threads
+when it stops. OpenAPI: `/api/openapi.json`. No page or script comes from outside this server.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated
+
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
+
+from .. import __version__
+from .. import games as game_registry
+from ..core import IonError
+from ..store import Store, StoreError
+from . import api, pages
+from .hub import Hub, NotFound
+from .pages import HERE
+from .sockets import table_socket
+
+log = logging.getLogger(__name__)
+
+DESCRIPTION = """Play the four Ion card games with people and bots, from a browser or a bot in any language.
+
+A seat's token (returned once, when the seat is taken) goes in `Authorization: Bearer <token>`;
+without one you are a spectator. Moves are text (each state lists its `legal` moves) sent with the
+`version` they were chosen at. States are pushed on `GET /api/tables/{id}/ws?token=<token>`.
+A 20-line bot: `/docs/api`."""
+
+
+def create_app(store: Store | str | None = None, *, workers: int = 4, bot_workers: int = 2,
+               bot_delay: float = 0.8, rate: float = 20.0, burst: float = 40.0) -> FastAPI:
+    """The app over `store` (a `Store`, a database URL or path, or None for the default file).
+
+    `bot_delay`: seconds bots wait before moving at untimed tables (default for new tables);
+    `rate`/`burst`: each WebSocket connection's message limit; `workers`/`bot_workers`: threads."""
+    game_registry.load_all()
+    own = not isinstance(store, Store)
+    opened = Store(store) if not isinstance(store, Store) else store
+    hub = Hub(opened, workers=workers, bot_workers=bot_workers, bot_delay=bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        resumed = await hub.open()
+        if resumed:
+            log.info("resumed %d unfinished tables from %s", resumed, opened.where)
+        try:
+            yield
+        finally:
+            await hub.close()
+            if own:
+                opened.close()
+
+    app = FastAPI(title="Ion Arena", version=__version__, description=DESCRIPTION, lifespan=lifespan,
+                  docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.hub = hub
+    app.add_middleware(GZipMiddleware, minimum_size=2048)
+
+    @app.exception_handler(NotFound)
+    async def not_found(request: Request, err: NotFound) -> JSONResponse:
+        return JSONResponse(status_code=404, content={"detail": "no such table"})
+
+    @app.exception_handler(api.Denied)
+    async def denied(request: Request, err: api.Denied) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if err.status == 401 else None
+        return JSONResponse(status_code=err.status, content={"detail": err.detail}, headers=headers)
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, err: StoreError) -> JSONResponse:
+        log.error("store: %s", err)
+        return JSONResponse(status_code=503, content={"detail": "the game store cannot be used right now"})
+
+    @app.exception_handler(IonError)
+    async def refused(request: Request, err: IonError) -> JSONResponse:
+        return JSONResponse(status_code=422, content={"detail": str(err)})
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, err: RequestValidationError) -> JSONResponse:
+        problems = err.errors()
+        first = problems[0] if problems else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "the request"
+        return JSONResponse(status_code=422, content={"detail": f"{where}: {first.get('msg', 'not valid')}"})
+
+    app.include_router(api.router(hub))
+    app.include_router(pages.router(hub))
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def table_ws(websocket: WebSocket, table_id: str,
+                       token: Annotated[str | None, Query(max_length=200)] = None) -> None:
+        await table_socket(hub, websocket, table_id, token, rate=rate, burst=burst)
+
+    return app
+
+
+__all__ = ["create_app"]

@@ -1,0 +1,58 @@
+"""Replays: a finished game stepped through move by move, from one seat's view or a spectator's.
+
+`frames(record, seat)` replays a record and keeps a frame wherever that seat learns something
+(an event it may see), plus the start and the end: each frame is the seat's view then and the new
+events in words. Host ticks (bank's `at <t>`) that tell nobody anything make no frame. A game is
+only replayed once it is over (or from a record a person uploads), so the seat's view shows what
+that player saw, and nothing of a running game leaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core import HOST, IllegalAction, Names, RecordError, get_spec
+from ..core.record import GameRecord, new_state
+from .payload import event_words
+
+MAX_REPLAY_ACTIONS = 50_000
+"""Longer records are not replayed on the server."""
+
+
+def frames(record: GameRecord, seat: int | None, names: Sequence[str] | None = None) -> dict[str, Any]:
+    """Every frame of `record` as `seat` saw it (see the module docstring)."""
+    if len(record.actions) > MAX_REPLAY_ACTIONS:
+        raise RecordError(f"the record has more than {MAX_REPLAY_ACTIONS} actions to replay here")
+    state = new_state(record)
+    if seat is not None:
+        state.check_seat(seat)
+    spec = get_spec(record.game)
+    shown = Names(seat, list(names) if names else None)
+    out: list[dict[str, Any]] = []
+    seen = -1
+
+    def keep(step: int) -> None:
+        nonlocal seen
+        events = state.events(seat, seen)
+        seen = state.version
+        out.append({"step": step, "version": state.version, "view": state.view(seat),
+                    "events": [event_words(spec, e, shown) for e in events]})
+
+    keep(0)
+    last = len(record.actions)
+    for index, (player, text) in enumerate(record.actions, start=1):
+        try:
+            state.apply_text(HOST if player is None else player, text)
+        except IllegalAction as err:
+            who = "host" if player is None else f"player {player}"
+            raise RecordError(f"action {index} ({who}: {text!r}) is not legal: {err}") from None
+        if index == last or state.events(seat, seen):
+            keep(index)
+    return {"game": record.game, "variant": record.variant, "players": record.players, "seat": seat,
+            "names": [shown.plain(s) for s in range(record.players)], "over": state.is_over(),
+            "scores": list(state.scores()), "winners": list(state.winners()) if state.is_over() else [],
+            "frames": out}
+
+
+__all__ = ["MAX_REPLAY_ACTIONS", "frames"]

@@ -1,0 +1,242 @@
+"""The WebSocket: a seat's states pushed as they change, and its moves sent back.
+
+    GET /api/tables/{id}/ws?token=<seat token>     (no token: the page's seat cookie, else a spectator;
+                                                    `?token=` empty: a spectator)
+
+Server to client, one JSON object per message:
+- `{"type": "state", ...}` — the seat's state (`payload.state_payload`): the whole game's events
+  on connect, then each change with the events since the previous message;
+- `{"type": "ok", "id", "version"}` — a move was accepted (its state follows or came first);
+- `{"type": "answer", "id", "text"}` — the answer to a question (`ask`);
+- `{"type": "error", "id", "code", "detail"}` — 400 malformed, 403 not your seat, 409 stale,
+  413 too long, 422 illegal, 429 too fast. An error goes to that client only, changes nothing,
+  and the connection stays open.
+
+Client to server: `{"type": "move", "action": "play 3|6", "version": 12, "id": 7}`,
+`{"type": "ask", "text": "inv"}`, `{"type": "sync"}` (the whole state again), `{"type": "ping"}`.
+`id` is any short value the client chooses, echoed in the answer.
+
+A bad token closes the connection with code 4403 (after an error message), an unknown table with
+4404; a client that stops reading so long that `MAX_BACKLOG` messages wait is closed with 4408 (it
+reconnects and gets the current state).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketState
+
+from ..core import IllegalAction, IonError, NoSuchSeat
+from ..host import StaleSubmit, Update
+from .api import SEAT_COOKIE
+from .hub import Hosted, Hub, NotFound
+from .payload import state_payload
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE = 4096
+"""Longest message a client may send, in characters."""
+MAX_BACKLOG = 2000
+"""Messages waiting for a client before it is disconnected."""
+
+
+class RateLimit:
+    """A token bucket: `rate` messages a second on average, bursts of up to `burst`."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float = 20.0, burst: float = 40.0):
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        """True if a message may go through now (and count it)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser
+    host = websocket.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
+
+
+async def table_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str | None,
+                       rate: float = 20.0, burst: float = 40.0) -> None:
+    """Serve one WebSocket connection to a table (see the module docstring)."""
+    await websocket.accept()
+    try:
+        hosted = await hub.find(table_id)
+    except NotFound:
+        await _refuse(websocket, 404, "no such table", 4404)
+        return
+    if token is None and _same_origin(websocket):  # `?token=` (empty): watch, even with a seat's cookie
+        token = websocket.cookies.get(SEAT_COOKIE + hosted.id)
+    seat = await hub.authenticate(hosted, token) if token else None
+    if token and seat is None:
+        await _refuse(websocket, 403, "that token is not a seat of this table", 4403)
+        return
+    await Connection(hub, hosted, websocket, seat, RateLimit(rate, burst)).serve()
+
+
+async def _refuse(websocket: WebSocket, code: int, detail: str, close: int) -> None:
+    try:
+        await websocket.send_text(json.dumps({"type": "error", "id": None, "code": code, "detail": detail}))
+        await websocket.close(close)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+
+
+class Connection:
+    """One client at one seat (or a spectator)."""
+
+    def __init__(self, hub: Hub, hosted: Hosted, websocket: WebSocket, seat: int | None, limit: RateLimit):
+        self.hub = hub
+        self.hosted = hosted
+        self.websocket = websocket
+        self.seat = seat
+        self.limit = limit
+        self.loop = asyncio.get_running_loop()
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def _push(self, update: Update) -> None:
+        """Called by the table (in a worker thread, under its lock) after every change."""
+        payload = state_payload(self.hosted.table, update)
+        text = json.dumps({"type": "state", **payload}, separators=(",", ":"))
+        self.loop.call_soon_threadsafe(self._queue, text)
+
+    def _queue(self, text: str | None) -> None:
+        if self.outbox.qsize() >= MAX_BACKLOG:
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(text)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message for this client (after the states already queued)."""
+        self._queue(json.dumps(message, separators=(",", ":")))
+
+    def error(self, ident: Any, code: int, detail: str) -> None:
+        """Tell this client (only) what was wrong with its message."""
+        self.send({"type": "error", "id": ident, "code": code, "detail": detail})
+
+    async def _sender(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                await self.websocket.close(4408)
+                return
+            await self.websocket.send_text(text)
+
+    async def serve(self) -> None:
+        """Subscribe, then read the client's messages until it goes."""
+        table = self.hosted.table
+        sender = asyncio.create_task(self._sender())
+        self.hosted.watchers += 1
+        subscription = await self.hub.run(table.subscribe, self.seat, self._push, -1)
+        try:
+            while True:
+                message = await self.websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if sender.done():
+                    break
+                await self.handle(message.get("text"), message.get("bytes"))
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            subscription.cancel()
+            self.hosted.watchers -= 1
+            sender.cancel()
+            if self.websocket.client_state == WebSocketState.CONNECTED:
+                with contextlib.suppress(RuntimeError):
+                    await self.websocket.close()
+
+    async def handle(self, text: str | None, data: bytes | None) -> None:
+        """One message from the client."""
+        if text is None:
+            self.error(None, 400, "send JSON text, not binary data")
+            return
+        if len(text) > MAX_MESSAGE:
+            self.error(None, 413, f"a message is at most {MAX_MESSAGE} characters")
+            return
+        if not self.limit.allow():
+            self.error(None, 429, "too many messages: slow down")
+            return
+        try:
+            message = json.loads(text)
+        except (ValueError, RecursionError):
+            self.error(None, 400, "that is not JSON")
+            return
+        if not isinstance(message, dict):
+            self.error(None, 400, "send a JSON object such as {\"type\": \"move\", \"action\": \"draw\"}")
+            return
+        ident = message.get("id")
+        if not (ident is None or (isinstance(ident, (int, str)) and len(str(ident)) <= 64)):
+            ident = None
+        kind = message.get("type")
+        if kind == "move":
+            await self.move(ident, message.get("action"), message.get("version"))
+        elif kind == "ask":
+            await self.ask(ident, message.get("text"))
+        elif kind == "sync":
+            table = self.hosted.table
+            update = await self.hub.run(table.update, self.seat, -1)
+            self.send({"type": "state", **state_payload(table, update)})
+        elif kind == "ping":
+            self.send({"type": "pong", "id": ident})
+        else:
+            self.error(ident, 400, "a message's type is move, ask, sync or ping")
+
+    async def move(self, ident: Any, action: Any, version: Any) -> None:
+        """A move from this client's seat."""
+        if self.seat is None:
+            self.error(ident, 403, "spectators cannot move; take a seat first")
+            return
+        if not isinstance(action, str):
+            self.error(ident, 400, "a move needs its text in 'action'")
+            return
+        if version is not None and (version.__class__ is not int or version < 0):
+            self.error(ident, 400, "'version' is a whole number (or null)")
+            return
+        try:
+            update = await self.hub.submit(self.hosted, self.seat, action, version)
+        except StaleSubmit as stale:
+            self.error(ident, 409, f"the game moved on to version {stale.current}; choose again")
+            return
+        except (IllegalAction, NoSuchSeat) as err:
+            self.error(ident, 422, str(err))
+            return
+        except IonError as err:
+            self.error(ident, 503, str(err))
+            return
+        self.send({"type": "ok", "id": ident, "version": update.version})
+
+    async def ask(self, ident: Any, text: Any) -> None:
+        """A question answered from this seat's view."""
+        if not isinstance(text, str) or len(text) > 300:
+            self.error(ident, 400, "a question needs its text in 'text'")
+            return
+        answer = await self.hub.run(self.hosted.table.ask, self.seat, text)
+        if answer is None:
+            self.error(ident, 422, "that is not a question this game answers")
+            return
+        self.send({"type": "answer", "id": ident, "text": answer})
+
+
+__all__ = ["MAX_MESSAGE", "Connection", "RateLimit", "table_socket"]

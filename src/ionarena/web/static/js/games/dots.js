@@ -1,0 +1,173 @@
+// ION: Card Game (dots): cards with two dot zones, the card on the table, hands, the draw pile.
+import { html, plural, seatName, useState } from '../common.js';
+
+const KINDS = {
+  '+1': { label: '+1', cls: 'k-plus' },
+  '+3': { label: '+3', cls: 'k-plus' },
+  '+5': { label: 'New +5', cls: 'k-plus5', name: 'New Game +5' },
+  block: { label: 'Block', cls: 'k-block' },
+  gift: { label: 'Gift', cls: 'k-gift' },
+  again: { label: 'Again', cls: 'k-again', name: 'Play Again' },
+  'prev+1': { label: 'Prev +1', cls: 'k-prev', name: 'Previous Player +1' },
+  'prev+3': { label: 'Prev +3', cls: 'k-prev', name: 'Previous Player +3' },
+  noplay: { label: 'No Play', cls: 'k-noplay' },
+  shift: { label: 'Shift', cls: 'k-shift' },
+};
+
+/** `block 3|6` -> {kind: 'block', dots: [3, 6]}; `joker 4`; `dj`; `2|5`. */
+export function parseCard(text) {
+  const t = String(text || '').trim();
+  if (t === 'dj') return { kind: 'dj', dots: [] };
+  let m = /^joker (\d)$/.exec(t);
+  if (m) return { kind: 'joker', dots: [Number(m[1])] };
+  m = /^(?:(\S+) )?(\d)\|(\d)$/.exec(t);
+  if (m) return { kind: m[1] || 'number', dots: [Number(m[2]), Number(m[3])] };
+  return { kind: 'unknown', dots: [], text: t };
+}
+
+const PIPS = {
+  1: [[1, 1]],
+  2: [[0, 0], [2, 2]],
+  3: [[0, 0], [1, 1], [2, 2]],
+  4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
+  6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
+};
+
+function Zone({ value, y, match }) {
+  const pips = PIPS[value] || [];
+  return html`<g class=${`zone ${match ? 'zone-match' : ''}`}>
+    ${match ? html`<rect x="6" y=${y + 3} width="58" height="38" rx="6" class="zone-glow"/>` : null}
+    ${pips.map(([cx, cy]) => html`<circle cx=${17 + cx * 18} cy=${y + 8 + cy * 14} r="5.2" class="pip"/>`)}
+  </g>`;
+}
+
+/** One dots card as SVG. `match`: dot values the table asks for (zones showing them glow). */
+export function DotsCard({ text, onClick, playable, big, match, back, label }) {
+  if (back) {
+    return html`<div class="dcard back" aria-label="a face-down card"><svg viewBox="0 0 70 100" aria-hidden="true">
+      <rect x="1" y="1" width="68" height="98" rx="8" class="back-face"/>
+      <text x="35" y="56" text-anchor="middle" class="back-mark">Ion</text></svg></div>`;
+  }
+  const card = parseCard(text);
+  const kind = KINDS[card.kind];
+  const cls = ['dcard', kind ? kind.cls : `k-${card.kind}`, playable ? 'playable' : '', big ? 'big' : '',
+    onClick ? 'clickable' : ''].join(' ');
+  const matches = (v) => match && match.includes(v);
+  let body;
+  if (card.kind === 'dj') {
+    body = html`<text x="35" y="40" text-anchor="middle" class="joker-star">★★</text>
+      <text x="35" y="62" text-anchor="middle" class="card-label">Double</text>
+      <text x="35" y="74" text-anchor="middle" class="card-label">Joker</text>`;
+  } else if (card.kind === 'joker') {
+    body = html`<text x="35" y="36" text-anchor="middle" class="joker-star">★</text>
+      <text x="35" y="48" text-anchor="middle" class="card-label">Joker</text>
+      <line x1="8" y1="52" x2="62" y2="52" class="divider"/>
+      <${Zone} value=${card.dots[0]} y=${54} match=${matches(card.dots[0])}/>`;
+  } else if (card.kind === 'unknown') {
+    body = html`<text x="35" y="54" text-anchor="middle" class="card-label">${card.text}</text>`;
+  } else {
+    body = html`<${Zone} value=${card.dots[0]} y=${4} match=${matches(card.dots[0])}/>
+      <line x1="8" y1="50" x2="62" y2="50" class="divider"/>
+      <${Zone} value=${card.dots[1]} y=${54} match=${matches(card.dots[1])}/>
+      ${kind ? html`<rect x="2" y="45" width="66" height="10" class="band"/>
+        <text x="35" y="53" text-anchor="middle" class="band-label">${kind.label}</text>` : null}`;
+  }
+  const name = card.kind === 'number' ? `${card.dots[0]}|${card.dots[1]}` : kind ? `${kind.name || kind.label} ${card.dots.join('|')}`
+    : card.kind === 'joker' ? `Joker ${card.dots[0]}` : card.kind === 'dj' ? 'Double Joker' : text;
+  const svg = html`<svg viewBox="0 0 70 100" role="img" aria-label=${name}>
+    <rect x="1" y="1" width="68" height="98" rx="8" class="face"/>${body}</svg>`;
+  if (onClick) {
+    return html`<button class=${cls} onClick=${onClick} data-card=${text} title=${label || name}>${svg}</button>`;
+  }
+  return html`<div class=${cls} data-card=${text} title=${name}>${svg}</div>`;
+}
+
+/** The moves a click on hand card `card` may mean: `play card…` or `give card`. */
+function movesFor(legal, card) {
+  return legal.filter((m) => m === `play ${card}` || m.startsWith(`play ${card} `) || m === `give ${card}`);
+}
+
+function Chooser({ card, moves, act, close }) {
+  return html`<div class="chooser" role="dialog" aria-label="Choose how to play">
+    <p>Play <strong>${card}</strong>:</p>
+    <div class="move-buttons">
+      ${moves.map((m) => html`<button class="move" onClick=${() => { close(); act(m); }}>${m.replace(`play ${card} `, '')}</button>`)}
+    </div>
+    <button class="link" onClick=${close}>cancel</button>
+  </div>`;
+}
+
+function Seat({ state, seat, size, score }) {
+  const acting = state.actors.includes(seat);
+  const fan = Math.min(size, 12);
+  return html`<div class=${`opponent ${acting ? 'acting' : ''}`} data-seat=${seat}>
+    <div class="opp-name">${acting ? html`<span class="turn-dot" aria-label="to move"></span>` : null}${seatName(state, seat)}</div>
+    <div class="fan" aria-label=${plural(size, 'card')}>
+      ${Array.from({ length: fan }, (_, i) => html`<span class="mini-back" style=${`--i:${i}`}></span>`)}
+    </div>
+    <div class="opp-meta">${plural(size, 'card')} · ${score} pts</div>
+  </div>`;
+}
+
+/** The whole dots table for one seat (or a spectator). */
+export function Board({ state, act }) {
+  const view = state.view;
+  const t = view.table || {};
+  const legal = state.legal || [];
+  const [choosing, setChoosing] = useState(null);
+  const me = state.seat;
+  const hand = t.hand || [];
+  const match = t.match || [];
+  const clickCard = (card) => {
+    const moves = movesFor(legal, card);
+    if (!act || moves.length === 0) return;
+    if (moves.length === 1) act(moves[0]);
+    else setChoosing({ card, moves });
+  };
+  const others = (t.hand_sizes || []).map((size, seat) => ({ seat, size })).filter((s) => s.seat !== me);
+  const canDraw = act && legal.includes('draw');
+  const phaseNote = view.phase === 'give' ? 'The dealer gives the first player a card: click a card to give it.'
+    : view.phase === 'name' ? 'Name the number the next card must show.'
+      : t.pending_draw && view.actors.length ? `${seatName(state, view.actors[0])} must take ${plural(t.pending_draw, 'card')} or answer with a matching Block.`
+        : null;
+  return html`<div class="dots-board">
+    <div class="opponents">${others.map((o) => html`<${Seat} state=${state} seat=${o.seat} size=${o.size}
+      score=${view.scores[o.seat]}/>`)}</div>
+    <div class="felt">
+      <div class="pile">
+        ${canDraw ? html`<button class="pile-button" onClick=${() => act('draw')} data-move="draw" title="Draw a card">
+            <${DotsCard} back/><span>Draw</span></button>`
+          : html`<div class="pile-static"><${DotsCard} back/></div>`}
+        <div class="pile-count">${plural(t.draw_pile || 0, 'card')} to draw</div>
+      </div>
+      <div class="on-table">
+        <div class="top-card"><${DotsCard} text=${t.top} big match=${match}/></div>
+        <div class="needs">Next card must show <strong>${match.length ? match.join(' or ') : '—'}</strong><br/>
+          <small>(Jokers match anything)</small></div>
+      </div>
+      <div class="table-facts">
+        <div>Deal <strong>${t.deal}</strong>${t.target ? html` · first to ${t.target}` : null}</div>
+        <div>Dealer: ${seatName(state, t.dealer)}</div>
+        <div class="direction">Play goes <strong>${t.direction === 'right' ? '↻ right' : '↺ left'}</strong></div>
+        <div>Turn ${t.turns} of at most ${t.turn_cap}</div>
+        <div>${plural(t.played || 0, 'card')} played</div>
+      </div>
+    </div>
+    ${phaseNote ? html`<p class="phase-note">${phaseNote}</p>` : null}
+    ${me !== null && me !== undefined ? html`<div class="my-hand">
+      <div class="hand-title">Your hand · ${plural(hand.length, 'card')} · ${t.hand_points} points
+        ${view.actors.includes(me) && !view.over ? html`<span class="your-turn">Your turn</span>` : null}</div>
+      <div class="hand">${hand.map((card, i) => {
+        const moves = act ? movesFor(legal, card) : [];
+        return html`<${DotsCard} key=${`${card}-${i}`} text=${card} match=${match}
+          playable=${moves.length > 0} onClick=${moves.length ? () => clickCard(card) : null}/>`;
+      })}</div>
+      ${choosing ? html`<${Chooser} card=${choosing.card} moves=${choosing.moves} act=${act} close=${() => setChoosing(null)}/>` : null}
+      ${act ? html`<div class="extra-moves">${legal.filter((m) => m === 'pass' || m.startsWith('name ')).map((m) =>
+        html`<button class="move" data-move=${m} onClick=${() => act(m)}>${m}</button>`)}</div>` : null}
+    </div>` : null}
+  </div>`;
+}
+
+export function seatStatus() { return null; }

@@ -1,0 +1,268 @@
+// A table: the live connection (WebSocket, reconnecting), the game's board, players, moves and the
+// log; the projector view is the same table as a spectator in large type, chemistry explained.
+import {
+  Log, Moves, Panel, api, fmtScore, html, seatName, useCallback, useEffect, useRef, useState,
+} from './common.js';
+import { loadGame } from './games/index.js';
+
+const TOKEN_KEY = (id) => `ion.token.${id}`;
+
+/** The seat token: from a seat link (`#token=…`, kept for next time) or from earlier on this browser. */
+export function readToken(tableId) {
+  const m = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+  if (m) {
+    const token = decodeURIComponent(m[1]);
+    try { localStorage.setItem(TOKEN_KEY(tableId), token); } catch (_) { /* private mode */ }
+    history.replaceState(null, '', location.pathname + location.search);
+    return token;
+  }
+  try { return localStorage.getItem(TOKEN_KEY(tableId)); } catch (_) { return null; }
+}
+
+function saveToken(tableId, token) {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY(tableId), token);
+    else localStorage.removeItem(TOKEN_KEY(tableId));
+  } catch (_) { /* private mode */ }
+}
+
+/** Merge a state message's events into the log (a message with `since` -1 holds the whole game). */
+function mergeLog(log, message) {
+  const kept = log.filter((e) => e.version <= message.since);
+  return kept.concat(message.events || []);
+}
+
+/** The live table: state, log, connection status, and `act`/`ask`. */
+export function useTable(tableId, { token, spectator = false, realtime = false } = {}) {
+  const [state, setState] = useState(null);
+  const [log, setLog] = useState([]);
+  const [conn, setConn] = useState('connecting');
+  const [notice, setNotice] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const socket = useRef(null);
+  const counter = useRef(0);
+  const latest = useRef(null);
+
+  useEffect(() => {
+    let stopped = false;
+    let retry = 0;
+    let timer = null;
+    const connect = () => {
+      const url = new URL(`/api/tables/${encodeURIComponent(tableId)}/ws`, location.href);
+      url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+      if (token && !spectator) url.searchParams.set('token', token);
+      if (spectator) url.searchParams.set('token', '');
+      const ws = new WebSocket(url);
+      socket.current = ws;
+      ws.onopen = () => { retry = 0; setConn('live'); };
+      ws.onmessage = (event) => {
+        let message;
+        try { message = JSON.parse(event.data); } catch (_) { return; }
+        if (message.type === 'state') {
+          message.received = performance.now();
+          latest.current = message;
+          setState(message);
+          setLog((old) => mergeLog(old, message));
+        } else if (message.type === 'ok') {
+          setBusy(false);
+        } else if (message.type === 'error') {
+          setBusy(false);
+          setNotice({ text: message.code === 409 ? 'The game moved on: choose again.' : message.detail, at: Date.now() });
+        } else if (message.type === 'answer') {
+          setNotice({ text: message.text, at: Date.now(), info: true });
+        }
+      };
+      ws.onclose = (event) => {
+        setBusy(false);
+        if (stopped) return;
+        if (event.code === 4404) { setConn('gone'); return; }
+        if (event.code === 4403) {
+          saveToken(tableId, null);
+          setNotice({ text: 'This browser no longer holds a seat here; you are watching.', at: Date.now() });
+          setConn('reconnecting');
+          setTimeout(() => setGeneration((g) => g + 1), 200);
+          return;
+        }
+        setConn('reconnecting');
+        timer = setTimeout(connect, Math.min(4000, 250 * 2 ** retry));
+        retry += 1;
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      if (socket.current) socket.current.close();
+    };
+  }, [tableId, token, spectator, generation]);
+
+  const act = useCallback((text) => {
+    const ws = socket.current;
+    const current = latest.current;
+    if (!ws || ws.readyState !== 1 || !current) {
+      setNotice({ text: 'Not connected yet: try again in a moment.', at: Date.now() });
+      return;
+    }
+    counter.current += 1;
+    setBusy(true);
+    ws.send(JSON.stringify({ type: 'move', action: text, version: realtime ? null : current.version, id: counter.current }));
+    setTimeout(() => setBusy(false), 4000);
+  }, [realtime]);
+
+  const ask = useCallback((text) => {
+    const ws = socket.current;
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: 'ask', text }));
+  }, []);
+
+  return { state, log, conn, notice, setNotice, busy, act, ask, reconnect: () => setGeneration((g) => g + 1) };
+}
+
+/** The game module (board and seat badges) for `game`. */
+export function useGame(game) {
+  const [module, setModule] = useState(null);
+  useEffect(() => { loadGame(game).then(setModule); }, [game]);
+  return module;
+}
+
+function resultText(state) {
+  const view = state.view;
+  if (!view.over) return null;
+  const winners = view.winners || [];
+  if (!winners.length) return 'The game ends without a winner.';
+  const names = winners.map((s) => seatName(state, s));
+  return names.length === 1 ? `${names[0]} wins!` : `${names.join(' and ')} share the win!`;
+}
+
+function Players({ state, game }) {
+  const view = state.view;
+  return html`<${Panel} title="Players" cls="players">
+    <ol class="seat-list">${state.seats.map((info) => {
+      const s = info.seat;
+      const acting = view.actors.includes(s) && !view.over;
+      const winner = view.over && (view.winners || []).includes(s);
+      return html`<li class=${`seat-row ${acting ? 'acting' : ''} ${s === state.seat ? 'mine' : ''} ${winner ? 'winner' : ''}`} data-seat=${s}>
+        <span class="seat-name">${acting ? html`<span class="turn-dot" aria-label="to move"></span>` : null}${seatName(state, s)}</span>
+        <span class="seat-kind">${info.kind === 'bot' ? `bot · ${info.bot}` : info.kind === 'open' ? 'open seat' : ''}</span>
+        ${game && game.seatStatus ? game.seatStatus(state, s) : null}
+        <span class="seat-score">${winner ? '🏆 ' : ''}${fmtScore(view.scores[s])}</span>
+      </li>`;
+    })}</ol>
+  </${Panel}>`;
+}
+
+function JoinBar({ tableId, state, onSeated }) {
+  const [name, setName] = useState(() => { try { return localStorage.getItem('ion.name') || ''; } catch (_) { return ''; } });
+  const [error, setError] = useState(null);
+  const open = state.seats.filter((s) => s.kind === 'open' || (s.kind === 'bot' && s.takeover));
+  if (state.seat !== null || state.over || !open.length) return null;
+  const join = async (seat) => {
+    setError(null);
+    if (!name.trim()) { setError('Type your name first.'); return; }
+    try {
+      const answer = await api(`/api/tables/${tableId}/seats/${seat}`, { method: 'POST', body: { name: name.trim() } });
+      try { localStorage.setItem('ion.name', name.trim()); } catch (_) { /* private mode */ }
+      onSeated(answer.token);
+    } catch (err) { setError(err.message); }
+  };
+  return html`<div class="join-bar">
+    <span>You are watching. Take a seat:</span>
+    <input placeholder="your name" value=${name} maxlength="32" aria-label="Your name" onInput=${(e) => setName(e.currentTarget.value)}/>
+    ${open.map((s) => html`<button class="primary" data-join=${s.seat} onClick=${() => join(s.seat)}>Join as ${seatName(state, s.seat)}</button>`)}
+    ${error ? html`<span class="error">${error}</span>` : null}
+  </div>`;
+}
+
+function Toast({ notice, clear }) {
+  useEffect(() => {
+    if (!notice) return undefined;
+    const id = setTimeout(clear, notice.info ? 12000 : 5000);
+    return () => clearTimeout(id);
+  }, [notice && notice.at]);
+  if (!notice) return null;
+  return html`<div class=${`toast ${notice.info ? 'info' : 'error'}`} role="status" onClick=${clear}><pre>${notice.text}</pre></div>`;
+}
+
+function SeatLink({ tableId, token }) {
+  const [shown, setShown] = useState(false);
+  if (!token) return null;
+  const link = `${location.origin}/t/${tableId}#token=${encodeURIComponent(token)}`;
+  return html`<span class="seat-link">${shown
+    ? html`<input readonly value=${link} onFocus=${(e) => e.currentTarget.select()} aria-label="Your seat link"/>
+      <small>Keep it secret: it is your seat.</small>`
+    : html`<button class="link" onClick=${() => setShown(true)}>your seat link</button>`}</span>`;
+}
+
+export function TablePage({ tableId, game }) {
+  const [token, setToken] = useState(() => readToken(tableId));
+  const module = useGame(game);
+  const realtime = !!(module && module.realtime);
+  const { state, log, conn, notice, setNotice, busy, act } = useTable(tableId, { token, realtime });
+  if (conn === 'gone') return html`<div class="doc-page"><h1>No such table</h1><p><a href="/">Back to the lobby</a></p></div>`;
+  if (!state || !module) return html`<p class="loading">Connecting to the table…</p>`;
+  const seated = state.seat !== null && state.seat !== undefined;
+  const canAct = seated && state.status === 'playing' && !state.over;
+  const moveAct = canAct ? act : null;
+  const leave = async () => {
+    if (!confirm('Leave your seat? A bot plays on for you.')) return;
+    try { await api(`/api/tables/${tableId}/leave`, { method: 'POST', token }); } catch (err) { setNotice({ text: err.message, at: Date.now() }); }
+    saveToken(tableId, null);
+    setToken(null);
+  };
+  const seatedNow = (newToken) => { saveToken(tableId, newToken); setToken(newToken); };
+  const { Board } = module;
+  const title = state.title || state.view.game;
+  const result = resultText(state);
+  return html`<div class=${`table-page game-${game}`} data-version=${state.version} data-status=${state.status}>
+    <div class="table-head">
+      <h1>${title} <small>${state.view.variant}</small></h1>
+      <span class=${`status status-${state.status}`}>${state.status === 'waiting' ? 'waiting for players' : state.status}</span>
+      <span class=${`conn conn-${conn}`} title="connection">${conn === 'live' ? '● live' : '○ reconnecting…'}</span>
+      <span class="spacer"></span>
+      <a href=${`/rules/${game}`} target="_blank" rel="noopener" class="rules-link">Rules ↗</a>
+      <a href=${`/t/${tableId}/projector`} target="_blank" rel="noopener">Projector view</a>
+      ${seated ? html`<${SeatLink} tableId=${tableId} token=${token}/>` : null}
+      ${seated && !state.over ? html`<button class="link" onClick=${leave}>Leave seat</button>` : null}
+    </div>
+    <${JoinBar} tableId=${tableId} state=${state} onSeated=${seatedNow}/>
+    ${state.status === 'waiting' ? html`<p class="phase-note">The game starts when every seat is taken. Share this page's address: ${location.origin}/t/${tableId}</p>` : null}
+    ${result ? html`<div class="result-banner" data-testid="result"><strong>${result}</strong>
+      <a href=${`/t/${tableId}/replay${seated ? `?seat=${state.seat}` : ''}`}>Replay move by move</a>
+      <a href=${`/api/tables/${tableId}/record`} download>Download the record (JSON)</a></div>` : null}
+    <div class="table-grid">
+      <div class="board-col"><${Board} state=${state} act=${moveAct}/></div>
+      <aside class="side-col">
+        <${Players} state=${state} game=${module}/>
+        ${canAct ? html`<${Moves} legal=${state.legal} act=${act} busy=${busy}/>` : null}
+        <${Panel} title="What happened" cls="log-panel"><${Log} events=${log}/></${Panel}>
+      </aside>
+    </div>
+    <${Toast} notice=${notice} clear=${() => setNotice(null)}/>
+  </div>`;
+}
+
+/** The classroom's view: a spectator in large type; each compound or molecule explained. */
+export function ProjectorPage({ tableId, game }) {
+  const module = useGame(game);
+  const { state, log, conn } = useTable(tableId, { spectator: true });
+  if (conn === 'gone') return html`<h1>No such table</h1>`;
+  if (!state || !module) return html`<p class="loading">Connecting…</p>`;
+  const { Board } = module;
+  const explained = log.filter((e) => e.explain);
+  const last = explained[explained.length - 1];
+  const result = resultText(state);
+  return html`<div class="projector-page" data-version=${state.version}>
+    <div class="table-head"><h1>${state.title || state.view.game} <small>${state.view.variant}</small></h1>
+      <span class=${`status status-${state.status}`}>${state.status}</span>
+      <span class=${`conn conn-${conn}`}>${conn === 'live' ? '● live' : '○ reconnecting…'}</span></div>
+    ${result ? html`<div class="result-banner"><strong>${result}</strong></div>` : null}
+    <div class="projector-grid">
+      <div class="board-col"><${Board} state=${state} act=${null} projector=${true}/></div>
+      <aside class="side-col">
+        ${last ? html`<section class="chemistry" data-testid="chemistry"><h2>Chemistry</h2><p>${last.text}</p>
+          <p class="explain-big">${last.explain}</p></section>` : null}
+        <${Panel} title="Move by move" cls="log-panel"><${Log} events=${log} big=${true} limit=${40}/></${Panel}>
+      </aside>
+    </div>
+  </div>`;
+}

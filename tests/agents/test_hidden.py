@@ -1,0 +1,56 @@
+"""ISMCTS never peeks, in every game: its choices depend on what its seat knows and its seed only.
+
+Two states that differ only in what the seat cannot see are made by resampling one state for that
+seat. An agent with the same seed must choose the same moves in both. That can only hold if the
+game's own `determinize` resamples from what the seat knows alone (the unseen cards put in a fixed
+order before the shuffle): where it does not, the test says so and is marked xfail.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ionarena.agents import make_agent
+from ionarena.agents.ismcts import ISMCTSAgent
+from ionarena.core import State
+
+from .guard import SeatOnly
+from .test_ismcts import decision
+
+CASES = [("dots", 3, 4), ("valence", 3, 6), ("compound", 3, 3), ("bank", 4, 12)]
+
+
+def canonical(one: State, two: State, seat: int) -> bool:
+    """True if resampling `one` and `two` for `seat` with equal generators gives equal copies."""
+    a, b = one.determinize(seat, random.Random(7)), two.determinize(seat, random.Random(7))
+    return all(a.view(q) == b.view(q) for q in range(one.num_players))
+
+
+def pair(game: str, players: int, steps: int, seed: int) -> tuple[State, State, int]:
+    options = {"teams": "+-" * (players // 2)} if game == "bank" else {}
+    state, seat = decision(game, players, seed=seed, steps=steps, **options)
+    return state.determinize(seat, random.Random(1)), state.determinize(seat, random.Random(2)), seat
+
+
+@pytest.mark.parametrize(("game", "players", "steps"), CASES)
+def test_search_touches_only_its_own_seat(game, players, steps):
+    state, seat = decision(game, players, seed=1, steps=steps,
+                           **({"teams": "+-" * (players // 2)} if game == "bank" else {}))
+    guarded = SeatOnly(state, seat)
+    agent = ISMCTSAgent(game, seed=2, iters=8, rollout="random", cutoff=30)
+    assert agent.act(guarded, seat) in state.legal_actions(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("game", "players", "steps"), CASES)
+def test_same_choices_whatever_the_hidden_cards_are(game, players, steps):
+    one, two, seat = pair(game, players, steps, seed=3)
+    assert one.view(seat) == two.view(seat)
+    assert any(one.view(q) != two.view(q) for q in range(players)), "nothing hidden was resampled"
+    if not canonical(one, two, seat):
+        pytest.xfail(f"{game}'s determinize shuffles the unseen cards in their hidden order, so its copies "
+                     "depend on the real deal (sort them before the shuffle)")
+    for spec in ("ismcts:iters=12,rollout=random,cutoff=30", "ismcts:iters=6,cutoff=20"):
+        a, b = make_agent(spec, game, seat, seed=5), make_agent(spec, game, seat, seed=5)
+        assert a.act(one, seat) == b.act(two, seat)

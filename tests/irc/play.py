@@ -1,0 +1,126 @@
+"""Shared steps of the IRC game tests: start the bot and a channel watcher, players that answer
+their "Your turn" lines, and the privacy check of everything said in the channel."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from ionarena.core import Names
+from ionarena.core.record import replay
+from ionarena.irc.outbox import JOINER
+from ionarena.store import Store
+
+from .ngircd import Ngircd
+from .people import BOT, BotProcess, Line, Person, bot_notice
+
+CHANNEL = "#ion"
+CARDS = re.compile(r"\[([^\]]+)\]")
+MOVES = re.compile(r"moves: ([^·]*)")
+GAME_ID = re.compile(r"Game ([A-Za-z0-9_-]{10,})\.")
+
+CATALOGUE_LINES = [
+    r"opens (a bank game|ION|Ion|Valence|Compound)", r"^\S+ joins", r"starts: ", r"^Final scores: ",
+    r"^\S+ left: ", r"goes on where it stopped", r"^Scores: ", r"^Game \S+: ", r"^All-time",
+    r"^No finished", r"^Ion Arena: ", r"stops the game",
+]
+"""The bot's own channel lines (catalogue), by pattern."""
+
+
+async def start_bot(ircd: Ngircd, tmp_path: Path, *extra: str, watcher_nick: str = "watcher",
+                    db: str | None = None, env: dict[str, str] | None = None) -> tuple[BotProcess, Person, str]:
+    """A watcher in the channel (it keeps every channel line), then the bot; returns once the bot
+    has joined."""
+    db = db or f"sqlite:///{tmp_path / 'ion.db'}"
+    watcher = await Person(ircd.port, watcher_nick).connect()
+    await watcher.join(CHANNEL)
+    bot = BotProcess(ircd.port, db, tmp_path, CHANNEL, *extra).start(**(env or {}))
+    await watcher.expect(lambda ln: ln.command == "JOIN" and ln.nick == BOT, 40)
+    return bot, watcher, db
+
+
+def prompt_of(person: Person):
+    """Matches a "Your turn" NOTICE to `person` (whatever their nick is by then)."""
+    return bot_notice(person, r"(^|· )(\x02)?Your turn")
+
+
+async def bank_player(person: Person, stop: asyncio.Event, think: float = 0.2, turns: int | None = None) -> int:
+    """Answer every "Your turn" with the first card in hand (`done` in the shop); return the
+    number of turns played. Stops when `stop` is set or after `turns` turns."""
+    played = 0
+    while not stop.is_set() and (turns is None or played < turns):
+        try:
+            line = await person.next(prompt_of(person), 1.0)
+        except TimeoutError:
+            if person.closed:
+                return played
+            continue
+        await asyncio.sleep(think)
+        if "shop is open" in line.text:
+            person.tell("done")
+            continue
+        held = re.search(r"Cards: (.*?)\. Objects", line.text)
+        cards = CARDS.findall(held.group(1)) if held else []
+        person.tell(cards[0] if cards else "s")
+        played += 1
+    return played
+
+
+async def dots_player(person: Person, stop: asyncio.Event, think: float = 0.0, turns: int | None = None) -> int:
+    """Answer every "Your turn" with its first `play` move (else `draw`)."""
+    played = 0
+    while not stop.is_set() and (turns is None or played < turns):
+        try:
+            line = await person.next(prompt_of(person), 1.0)
+        except TimeoutError:
+            if person.closed:
+                return played
+            continue
+        await asyncio.sleep(think)
+        found = MOVES.search(line.text)
+        moves = [m.strip() for m in found.group(1).split(",")] if found else []
+        moves = [m for m in moves if m and m != "…"]
+        person.tell(next((m for m in moves if m.startswith("play")), moves[0] if moves else "draw"))
+        played += 1
+    return played
+
+
+def channel_lines(watcher: Person) -> list[str]:
+    """Every line the bot said in the channel."""
+    return [ln.text for ln in watcher.lines if ln.nick == BOT and ln.command == "PRIVMSG" and ln.target == CHANNEL]
+
+
+def game_id(watcher: Person) -> str:
+    """The id of the game announced in the channel (the last one)."""
+    ids = [m.group(1) for text in channel_lines(watcher) for m in [GAME_ID.search(text)] if m]
+    assert ids, channel_lines(watcher)
+    return ids[-1]
+
+
+def pieces(lines: Iterable[str]) -> list[str]:
+    """Lines split into the pieces the outbox joined."""
+    return [piece for line in lines for piece in line.split(JOINER)]
+
+
+def check_channel_is_public(watcher: Person, db: str, table_id: str, name_sets: list[list[str]],
+                            private: list[Line]) -> int:
+    """Every channel piece is a catalogue line or the presenter's words for an event the spectator
+    may see (under one of `name_sets`); no private NOTICE piece is in the channel. Returns how
+    many pieces were checked."""
+    store = Store(db)
+    try:
+        state = replay(store.record(table_id))
+    finally:
+        store.close()
+    from ionarena.core import get_spec
+    presenter = get_spec(state.game_id).presenter
+    public = {presenter.describe(event, Names(None, names)) for event in state.events(None)
+              for names in name_sets}
+    said = pieces(channel_lines(watcher))
+    for piece in said:
+        assert piece in public or any(re.search(p, piece) for p in CATALOGUE_LINES), piece
+    secret = {piece for piece in pieces(ln.text for ln in private)} - public
+    assert not secret & set(said)
+    return len(said)

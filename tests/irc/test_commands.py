@@ -1,0 +1,72 @@
+"""What people type: `!ion …` in a channel, join words and moves in private."""
+
+from __future__ import annotations
+
+import pytest
+
+import ionarena  # noqa: F401  (registers the games)
+from ionarena.irc.commands import CommandError, Open, Verb, parse_channel, parse_private
+from ionarena.irc.lobby import Lobby
+from ionarena.core import get_spec
+
+
+def test_channel_lines_not_for_the_bot_are_chat():
+    assert parse_channel("hello there") is None
+    assert parse_channel("!ionic") is None
+
+
+def test_open_a_game_with_bots_and_options():
+    command = parse_channel("!ion bank bots=2 round_time=20 move_time=1.5")
+    assert command == Open("bank", bots=2, options={"round_time": 20.0, "move_time": 1.5})
+    assert parse_channel("!ion dots players=3 variant=tournament") == Open("dots", players=3,
+                                                                           variant="tournament")
+    assert parse_channel("!ion") == Verb("help")
+    assert parse_channel("!ion record abc") == Verb("record", "abc")
+    assert parse_channel("!ion TOP bank") == Verb("top", "bank")
+
+
+@pytest.mark.parametrize("line, says", [
+    ("!ion chess", "do not know 'chess'"),
+    ("!ion dots bots=x", "bots is a whole number"),
+    ("!ion dots players=40", "players is a whole number from 2 to 10"),
+    ("!ion dots variant=huge", "no variant 'huge'"),
+    ("!ion bank round_time=1", "round_time"),
+    ("!ion bank colour=red", "no option"),
+    ("!ion dots players=3 bots=3", "leave no seat"),
+    ("!ion dots bots", "name=value"),
+])
+def test_bad_commands_get_one_clear_sentence(line, says):
+    with pytest.raises(CommandError, match=says):
+        parse_channel(line)
+
+
+def test_private_words():
+    assert parse_private("team +").word == "team" and parse_private("TEAM  -").sign == "-"
+    assert parse_private("join").word == "join"
+    assert parse_private("x2 ++").text == "x2 ++"
+    assert parse_private("  play   3|6 ").text == "play 3|6"
+    assert parse_private("team x").word == "text"
+
+
+def test_bank_lobby_seats_people_in_the_order_they_picked_and_puts_bots_on_the_smaller_team():
+    # "Play is rotated in the order that the players selected teams." A switch keeps one's place.
+    opening = parse_channel("!ion bank bots=1")
+    assert isinstance(opening, Open)
+    lobby = Lobby("#ion", "ada", get_spec("bank"), opening)
+    lobby.join("bob", "-")
+    lobby.join("ada", "+")
+    lobby.join("cy", "-")
+    lobby.join("BOB", "+")  # switches team, keeps the first place
+    nicks, bots, options = lobby.seating()
+    assert nicks == ["bob", "ada", "cy", ""]
+    assert bots == {3: "greedy"}
+    assert options["teams"] == "++--"
+
+
+def test_a_window_holds_no_more_people_than_seats():
+    opening = parse_channel("!ion dots players=3 bots=1")
+    assert isinstance(opening, Open)
+    lobby = Lobby("#ion", "ada", get_spec("dots"), opening)
+    assert lobby.join("ada") and lobby.join("bob")
+    assert lobby.full and not lobby.join("cy")
+    assert lobby.enough() and lobby.seat_count() == 3

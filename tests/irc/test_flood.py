@@ -1,0 +1,70 @@
+"""Sixteen bank players at full speed on a real ngircd: the bot is never disconnected for flooding,
+no line passes 512 bytes, and nobody times out even with half-second moves, because each move
+clock starts only when that player's "Your turn" line has been written (the flood limit may
+hold it back)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from ionarena.store import Store
+
+from .ngircd import Ngircd
+from .people import BOT, Person, bot_notice, channel_line
+from .play import CHANNEL, bank_player, game_id, prompt_of, start_bot
+
+PLAYERS = 16
+
+
+def test_sixteen_players_at_full_speed_without_a_flood_disconnect(ircd: Ngircd, tmp_path: Path):
+    async def go() -> None:
+        bot, watcher, db = await start_bot(ircd, tmp_path)
+        people = await asyncio.gather(*(Person(ircd.port, f"p{n:02d}").connect() for n in range(PLAYERS)))
+        try:
+            await asyncio.gather(*(p.join(CHANNEL) for p in people))
+            people[0].say(CHANNEL, "!ion bank move_time=0.5 round_time=600")
+            await watcher.expect(channel_line(CHANNEL, "opens a bank game"), 15)
+            for n, person in enumerate(people):
+                person.tell("team +" if n % 2 == 0 else "team -")
+            await asyncio.gather(*(p.expect(bot_notice(p, "You are on team"), 30) for p in people))
+            people[0].say(CHANNEL, "!ion start")
+            stop = asyncio.Event()
+            # everyone answers at once (no thinking time), two turns each
+            playing = asyncio.gather(*(bank_player(p, stop, think=0.0, turns=2) for p in people))
+            await watcher.expect(channel_line(CHANNEL, "starts: "), 15)
+            table_id = game_id(watcher)
+            turns = await asyncio.wait_for(playing, 120)
+            # the last move is on its way: wait until the next player is told it is their turn
+            waiting = [asyncio.ensure_future(p.next(prompt_of(p), 30)) for p in people]
+            await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+            for task in waiting:
+                task.cancel()
+            people[0].say(CHANNEL, "!ion stop")
+            await watcher.expect(channel_line(CHANNEL, "stops the game"), 15)
+        finally:
+            await asyncio.gather(*(p.close() for p in people))
+            await watcher.close()
+            bot.stop()
+        assert turns == [2] * PLAYERS
+        store = Store(db)
+        try:
+            log = store.log(table_id)
+        finally:
+            store.close()
+        assert len([e for e in log if e.player is not None]) >= 2 * PLAYERS
+        assert not [e for e in log if e.text == "timeout"], "a player timed out"
+        output = bot.output()
+        assert "disconnected from" not in output and connected_once(output)
+        server_log = ircd.log.read_text(errors="replace")
+        for trouble in ("Excess Flood", "exhausted", "Request too long", "Flood"):
+            assert trouble not in server_log
+        assert max(ln.size for p in people for ln in p.lines) <= 512
+        assert all(any(prompt_of(p)(ln) for ln in p.lines) for p in people)
+        assert all(ln.nick != BOT or ln.command != "KILL" for p in people for ln in p.lines)
+    asyncio.run(go())
+
+
+def connected_once(output: str) -> bool:
+    """The bot connected exactly once (never had to come back)."""
+    return output.count("connected to 127.0.0.1") == 1

@@ -1,0 +1,135 @@
+"""The outbox: flood limit (burst, then a rate), urgent lines first, pieces merged per target,
+`written` only once the line is on the socket, nothing lost while offline, nick changes followed."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from ionarena.irc.outbox import JOINER, Outbox
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make(burst: int = 2, rate: float = 1.0, room: int = 100, fail: bool = False):
+    sent: list[tuple[str, str, str]] = []
+    clock = Clock()
+
+    async def write(command: str, target: str, text: str) -> None:
+        if fail:
+            raise ConnectionError("gone")
+        sent.append((command, target, text))
+
+    box = Outbox(write, lambda command, target: room, burst=burst, rate=rate, clock=clock)
+    box.online(True)
+    return box, sent, clock
+
+
+def flush(box: Outbox) -> int:
+    async def go() -> int:
+        count = 0
+        while await box.flush_once():
+            count += 1
+        return count
+    return asyncio.run(go())
+
+
+def test_burst_then_rate():
+    box, sent, clock = make(burst=2, rate=1.0)
+    for n in range(5):
+        box.say("PRIVMSG", f"#c{n}", f"line {n}")  # different targets: nothing merges
+    assert flush(box) == 2  # the burst
+    assert box.wait_time() == pytest.approx(1.0)
+    clock.now = 0.5
+    assert flush(box) == 0
+    clock.now = 1.0
+    assert flush(box) == 1
+    clock.now = 10.0
+    assert flush(box) == 2  # tokens never exceed the burst
+    assert [t for _, t, _ in sent] == ["#c0", "#c1", "#c2", "#c3", "#c4"]
+
+
+def test_pieces_for_one_target_share_a_line_while_they_fit():
+    box, sent, _ = make(room=40)
+    box.say("NOTICE", "ada", "You receive [++].")
+    box.say("NOTICE", "ada", "Your turn: bank +2.")
+    box.say("NOTICE", "ada", "x" * 30)
+    flush(box)
+    assert sent[0][2] == "You receive [++]." + JOINER + "Your turn: bank +2."
+    assert sent[1][2] == "x" * 30
+
+
+def test_urgent_lines_go_first():
+    box, sent, _ = make(burst=1)
+    box.say("PRIVMSG", "#ion", "chatter")
+    box.say("NOTICE", "bob", "bob's receipt")
+    box.say("NOTICE", "ada", "Your turn", urgent=True)
+    flush(box)
+    assert sent[0][1] == "ada"
+
+
+def test_written_is_told_after_the_last_line_of_a_piece():
+    box, sent, clock = make(burst=1, rate=1.0, room=10)
+    told: list[bool] = []
+    box.say("NOTICE", "ada", "one two three four five", written=told.append)
+    assert flush(box) == 1 and told == []
+    clock.now += 1
+    flush(box)
+    clock.now += 1
+    flush(box)
+    assert told == [True]
+    assert " ".join(text for _, _, text in sent) == "one two three four five"
+
+
+def test_nothing_is_lost_while_offline_and_a_failed_write_keeps_its_line():
+    box, sent, _ = make(fail=True)
+    box.say("NOTICE", "ada", "hello")
+    with pytest.raises(ConnectionError):
+        flush(box)
+    assert box.pending("ada") == 1
+    box.online(False)
+    assert flush(box) == 0
+
+
+def test_rename_and_drop():
+    box, sent, _ = make()
+    told: list[bool] = []
+    box.say("NOTICE", "bob", "for bob", written=told.append)
+    box.rename("bob", "bobby")
+    assert box.pending("bob") == 0 and box.pending("BOBBY") == 1
+    box.drop("Bobby")
+    assert told == [False] and box.pending() == 0
+    assert flush(box) == 0 and sent == []
+
+
+def test_lines_that_waited_long_enough_are_not_starved_by_urgent_ones():
+    box, sent, clock = make(burst=1, rate=1.0)
+    box.say("PRIVMSG", "#ion", "the game starts")
+    for n in range(5):
+        clock.now += 1.0
+        box.say("NOTICE", f"p{n}", "Your turn", urgent=True)
+        flush(box)
+    # urgent lines first, but once the channel line had waited `patience` (2 s) it went out
+    targets = [target for _, target, _ in sent]
+    assert targets.index("#ion") <= 2
+
+
+def test_lazy_notes_ride_along_with_the_next_line_or_go_after_lingering():
+    box, sent, clock = make(burst=5, rate=5.0)
+    box.linger = 8.0
+    box.say("NOTICE", "ada", "you receive [++]", lazy=True)
+    assert flush(box) == 0 and box.ready_in() == 8.0
+    clock.now = 3.0
+    box.say("NOTICE", "ada", "Your turn", urgent=True)
+    assert flush(box) == 1
+    assert sent[-1][2] == "you receive [++]" + JOINER + "Your turn"
+    box.say("NOTICE", "bob", "you receive [=]", lazy=True)
+    clock.now = 11.0
+    assert flush(box) == 1 and sent[-1][1] == "bob"

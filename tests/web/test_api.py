@@ -1,0 +1,243 @@
+"""The open API through the ASGI test client: tables, seats, moves (200/409/422/401/403), hidden
+information, records and replays, the pages and their offline promise."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from ionarena.core.record import GameRecord, replay
+from ionarena.web.hub import is_listed
+
+from .conftest import auth, make_table
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "ionarena" / "web" / "static"
+
+
+def play_out(client: TestClient, table: str, token: str, limit: int = 3000) -> dict:
+    """Play the first legal move until the game is over; return the last state."""
+    for _ in range(limit):
+        state = client.get(f"/api/tables/{table}/state", headers=auth(token)).json()
+        if state["over"]:
+            return state
+        if state["legal"]:
+            answer = client.post(f"/api/tables/{table}/actions", headers=auth(token),
+                                 json={"action": state["legal"][0], "version": state["version"]})
+            assert answer.status_code in (200, 409), answer.text
+    raise AssertionError("the game did not end")
+
+
+def test_games_lists_every_game_with_options_and_bots(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert set(games) >= {"dots", "compound", "valence", "bank"}
+    assert games["bank"]["timed"] and games["compound"]["simultaneous"]
+    assert "medium" in games["dots"]["bots"]
+    assert any(o["name"] == "turn_cap" for o in games["dots"]["options"])
+
+
+def test_new_table_gives_a_token_for_each_human_seat_only(client: TestClient) -> None:
+    made = make_table(client, game="dots", players=3, seats=["human", "bot:greedy", "human"], seed=3)
+    assert len(made["id"]) >= 22 and made["url"] == f"/t/{made['id']}"
+    tokens = [s["token"] for s in made["seats"]]
+    assert tokens[1] is None and tokens[0] and tokens[2] and tokens[0] != tokens[2]
+    assert len(tokens[0]) >= 32
+    info = client.get(f"/api/tables/{made['id']}").json()
+    assert info["status"] == "playing" and [s["kind"] for s in info["seats"]] == ["person", "bot", "person"]
+    assert "token" not in str(info) and "hash" not in str(info)
+
+
+def test_state_shows_only_the_seats_own_hand(client: TestClient) -> None:
+    made = make_table(client, game="dots", players=2, seats=["human", "human"], seed=5)
+    table, (a, b) = made["id"], [s["token"] for s in made["seats"]]
+    mine = client.get(f"/api/tables/{table}/state", headers=auth(a)).json()
+    theirs = client.get(f"/api/tables/{table}/state", headers=auth(b)).json()
+    watcher = client.get(f"/api/tables/{table}/state").json()
+    assert mine["seat"] == 0 and theirs["seat"] == 1 and watcher["seat"] is None
+    assert "hand" not in watcher["view"]["table"] and watcher["legal"] == []
+    for state in (mine, theirs):
+        # a seat learns exactly the spectator's table plus its own hand, nothing of the other's
+        own = {k: v for k, v in state["view"]["table"].items() if k not in ("hand", "hand_points")}
+        assert own == watcher["view"]["table"]
+        assert state["version"] == watcher["version"]
+    assert mine["view"]["table"]["hand"] != [] and theirs["view"]["table"]["hand"] != []
+    assert mine["events"][0]["text"].startswith("Deal 1:")
+
+
+def test_moves_answer_200_409_422_401_403(client: TestClient) -> None:
+    made = make_table(client, game="dots", players=2, seats=["human", "human"], seed=8)
+    other = make_table(client, game="dots", players=2, seats=["human", "human"], seed=9)
+    table, tokens = made["id"], [s["token"] for s in made["seats"]]
+    start = client.get(f"/api/tables/{table}/state").json()
+    actor = start["actors"][0]
+    token, idle = tokens[actor], tokens[1 - actor]
+    url = f"/api/tables/{table}/actions"
+    legal = client.get(f"/api/tables/{table}/state", headers=auth(token)).json()["legal"]
+
+    refused = client.post(url, headers=auth(token), json={"action": "play 9|9", "version": start["version"]})
+    assert refused.status_code == 422 and refused.json()["detail"]
+    out_of_turn = client.post(url, headers=auth(idle), json={"action": "draw", "version": start["version"]})
+    assert out_of_turn.status_code == 422
+    assert client.post(url, json={"action": legal[0], "version": 0}).status_code == 401
+    assert client.post(url, headers=auth("x" * 32), json={"action": legal[0], "version": 0}).status_code == 403
+    foreign = other["seats"][0]["token"]
+    assert client.post(url, headers=auth(foreign), json={"action": legal[0], "version": 0}).status_code == 403
+    assert client.get(f"/api/tables/{table}/state").json()["version"] == start["version"]  # nothing changed
+
+    moved = client.post(url, headers=auth(token), json={"action": legal[0], "version": start["version"]})
+    assert moved.status_code == 200 and moved.json()["version"] == start["version"] + 1
+    stale = client.post(url, headers=auth(token), json={"action": legal[0], "version": start["version"]})
+    assert stale.status_code == 409
+    assert stale.json()["state"]["version"] == start["version"] + 1 and "moved on" in stale.json()["detail"]
+
+
+def test_unknown_tables_are_404_everywhere(client: TestClient) -> None:
+    ghost = "p" + "A" * 22
+    assert client.get(f"/api/tables/{ghost}/state").status_code == 404
+    assert client.post(f"/api/tables/{ghost}/actions", json={"action": "draw"}).status_code == 404
+    assert client.get(f"/api/tables/{ghost}/record").status_code == 404
+    assert client.post(f"/api/tables/{ghost}/seats/0", json={"name": "x"}).status_code == 404
+    page = client.get(f"/t/{ghost}")
+    assert page.status_code == 404 and "No such table" in page.text
+
+
+def test_joining_open_seats_starts_the_table(client: TestClient) -> None:
+    made = make_table(client, game="dots", players=3, seats=["open", "bot:easy", "open"], seed=2)
+    table = made["id"]
+    assert client.get(f"/api/tables/{table}").json()["status"] == "waiting"
+    joined = client.post(f"/api/tables/{table}/seats/0", json={"name": "Ada"})
+    assert joined.status_code == 200 and joined.json()["seat"] == 0
+    assert f"ion_seat_{table}" in joined.headers["set-cookie"] and "HttpOnly" in joined.headers["set-cookie"]
+    assert client.post(f"/api/tables/{table}/seats/0", json={"name": "Bob"}).status_code == 422  # taken
+    assert client.post(f"/api/tables/{table}/seats/1", json={"name": "Bob"}).status_code == 422  # a bot
+    assert client.post(f"/api/tables/{table}/seats/2", json={"name": " "}).status_code == 422
+    assert client.get(f"/api/tables/{table}").json()["status"] == "waiting"
+    token = client.post(f"/api/tables/{table}/seats/2", json={"name": "Bob"}).json()["token"]
+    assert client.get(f"/api/tables/{table}").json()["status"] == "playing"
+    state = client.get(f"/api/tables/{table}/state", headers=auth(token)).json()
+    assert state["seat"] == 2 and state["names"][2] == "Bob" and state["names"][0] == "Ada"
+
+
+def test_leaving_hands_the_seat_to_a_bot(client: TestClient) -> None:
+    made = make_table(client, game="dots", players=2, seats=["human", "human"], seed=4)
+    table, token = made["id"], made["seats"][1]["token"]
+    assert client.post(f"/api/tables/{table}/leave").status_code == 401
+    assert client.post(f"/api/tables/{table}/leave", headers=auth(token)).status_code == 204
+    seats = client.get(f"/api/tables/{table}").json()["seats"]
+    assert seats[1]["kind"] == "bot"
+    assert client.get(f"/api/tables/{table}/state", headers=auth(token)).status_code == 403
+
+
+def test_only_public_tables_are_listed(client: TestClient) -> None:
+    public = make_table(client, game="dots", players=2, seats=["human", "open"], public=True)
+    private = make_table(client, game="dots", players=2, seats=["human", "open"], public=False)
+    assert is_listed(public["id"]) and not is_listed(private["id"])
+    listed = {t["id"] for t in client.get("/api/tables").json()["tables"]}
+    assert public["id"] in listed and private["id"] not in listed
+    assert client.get(f"/api/tables/{private['id']}").status_code == 200  # the link still works
+
+
+def test_bad_tables_are_refused_with_a_reason(client: TestClient) -> None:
+    cases = [
+        {"game": "chess", "seats": ["human"]},
+        {"game": "dots", "players": 2, "seats": ["human", "bot:ismcts:ms=999999"]},
+        {"game": "dots", "players": 2, "seats": ["human", "robot"]},
+        {"game": "dots", "players": 3, "seats": ["human", "open"]},
+        {"game": "dots", "players": 2, "seats": ["human", "open"], "options": {"turn_cap": -4}},
+        {"game": "dots", "players": 2, "seats": ["human", "open"], "variant": "blitz"},
+        {"game": "dots", "players": 2, "seats": ["human", "open"], "seed": -1},
+        {"game": "dots", "players": 2, "seats": ["human", "open"], "surprise": 1},
+    ]
+    for body in cases:
+        answer = client.post("/api/tables", json=body)
+        assert answer.status_code == 422, body
+        assert isinstance(answer.json()["detail"], str) and answer.json()["detail"]
+    assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_a_whole_game_gives_a_record_that_replays(client: TestClient) -> None:
+    made = make_table(client, game="dots", players=2, seats=["human", "bot:greedy"], seed=21)
+    table, token = made["id"], made["seats"][0]["token"]
+    assert client.get(f"/api/tables/{table}/record").status_code == 409
+    assert client.get(f"/api/tables/{table}/replay").status_code == 409
+    final = play_out(client, table, token)
+    record = client.get(f"/api/tables/{table}/record")
+    assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
+    data = GameRecord.from_dict(record.json())
+    assert data.seed == 21 and data.scores == final["view"]["scores"]
+    assert replay(data).is_over()
+
+    frames = client.get(f"/api/tables/{table}/replay", params={"seat": 0}).json()
+    assert frames["frames"][0]["version"] == 0 and frames["frames"][-1]["view"]["over"]
+    assert all("hand" in f["view"]["table"] for f in frames["frames"])
+    assert [f["version"] for f in frames["frames"]] == sorted({f["version"] for f in frames["frames"]})
+    watched = client.get(f"/api/tables/{table}/replay").json()
+    assert all("hand" not in f["view"]["table"] for f in watched["frames"])
+    uploaded = client.post("/api/replay", params={"seat": 0}, content=record.content,
+                           headers={"Content-Type": "application/json"}).json()
+    assert [f["version"] for f in uploaded["frames"]] == [f["version"] for f in frames["frames"]]
+    assert uploaded["frames"][-1]["view"] == frames["frames"][-1]["view"]
+
+
+def test_uploading_a_bad_record_says_why(client: TestClient) -> None:
+    for body in (b"{", b"[]", b'{"game": "dots"}', b'{"game":"dots","players":2,"seed":1,"variant":"quick",'
+                                                    b'"actions":[[0,"play 9|9"]]}'):
+        answer = client.post("/api/replay", content=body, headers={"Content-Type": "application/json"})
+        assert answer.status_code == 422 and answer.json()["detail"], body
+
+
+def test_bank_questions_are_answered_from_the_seats_view(client: TestClient) -> None:
+    made = make_table(client, game="bank", players=2, seats=["human", "bot:random"], seed=1)
+    table, token = made["id"], made["seats"][0]["token"]
+    answer = client.post(f"/api/tables/{table}/ask", headers=auth(token), json={"text": "help"})
+    assert answer.status_code == 200 and len(answer.json()["answer"]) > 20
+    assert client.post(f"/api/tables/{table}/ask", headers=auth(token), json={"text": "+"}).status_code == 422
+
+
+def test_element_cards_carry_their_printed_faces(client: TestClient) -> None:
+    cards = client.get("/api/games/compound/cards").json()
+    assert cards["Cl"]["charge"] == -1 and cards["Mg"]["charge"] == 2 and cards["Cl"]["points"] == 4
+    assert client.get("/api/games/dots/cards").json() == {}
+    assert client.get("/api/games/chess/cards").status_code == 422
+
+
+def test_pages_render_with_a_strict_content_policy(client: TestClient) -> None:
+    made = make_table(client, game="compound", players=3, seats=["human", "bot:easy", "bot:easy"])
+    for path in ("/", f"/t/{made['id']}", f"/t/{made['id']}/projector", f"/t/{made['id']}/replay", "/replay",
+                 "/rules/dots", "/rules/compound", "/docs/api"):
+        page = client.get(path)
+        assert page.status_code == 200, path
+        policy = page.headers["content-security-policy"]
+        assert "script-src 'self' 'nonce-" in policy and "default-src 'self'" in policy
+        nonce = re.search(r"'nonce-([^']+)'", policy)
+        assert nonce and (f'nonce="{nonce.group(1)}"' in page.text or "<script" not in page.text)
+        assert not re.search(r"(src|href)=\"https?://", page.text), path
+    assert "Hydrogen" in client.get("/rules/compound").text or "hydrogen" in client.get("/rules/compound").text
+    assert client.get("/rules/chess").status_code == 404
+    assert "websockets.sync.client" in client.get("/docs/api").text
+    assert client.get("/api/openapi.json").json()["info"]["title"] == "Ion Arena"
+    assert client.get("/docs").status_code == 404  # FastAPI's docs page would load a CDN
+
+
+def test_static_files_load_nothing_from_elsewhere(client: TestClient) -> None:
+    for path in STATIC.rglob("*"):
+        if path.suffix in (".js", ".mjs", ".css", ".html", ".svg"):
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"(import|from)\s*\(?\s*['\"]https?:", text), path
+            assert not re.search(r"url\(\s*['\"]?https?:", text), path
+            assert not re.search(r"(src|href)\s*=\s*['\"]https?:", text), path
+    readme = (STATIC / "vendor" / "README.md").read_text(encoding="utf-8")
+    for name in ("preact", "htm"):
+        assert name in readme and (STATIC / "vendor" / name / "LICENSE").is_file()
+    assert client.get("/static/vendor/preact/preact.mjs").status_code == 200
+    assert client.get("/static/js/games/dots.js").status_code == 200
+
+
+def test_the_docs_bot_example_is_at_most_20_lines() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", text, re.S)
+    assert code is not None
+    lines = [line for line in code.group(1).splitlines() if line.strip()]
+    assert len(lines) <= 20
+    compile(code.group(1), "docs/api.md", "exec")

@@ -1,0 +1,161 @@
+"""The WebSocket against a live server: pushed states, moves, and bad input answered to that client
+only, with the connection still usable afterwards."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from .conftest import LiveServer
+
+
+def new_table(server: LiveServer, **body: Any) -> dict[str, Any]:
+    answer = httpx.post(f"{server.url}/api/tables", json=body, timeout=10)
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def ws_url(server: LiveServer, table: str, token: str | None = None) -> str:
+    return f"ws://127.0.0.1:{server.port}/api/tables/{table}/ws" + (f"?token={token}" if token is not None else "")
+
+
+def receive(ws: ClientConnection, kind: str, timeout: float = 5.0) -> dict[str, Any]:
+    """The next message of type `kind` (others are skipped)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        message = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if message["type"] == kind:
+            return message  # type: ignore[no-any-return]
+
+
+def test_a_seat_gets_its_state_moves_and_the_next_state(live_server: LiveServer) -> None:
+    made = new_table(live_server, game="dots", players=2, seats=["human", "bot:greedy"], seed=12)
+    with connect(ws_url(live_server, made["id"], made["seats"][0]["token"])) as ws:
+        first = receive(ws, "state")
+        while not first["legal"]:  # the bot may move first
+            first = receive(ws, "state")
+        assert first["seat"] == 0 and "hand" in first["view"]["table"]
+        assert all(isinstance(e["text"], str) and e["text"] for e in first["events"])
+        ws.send(json.dumps({"type": "move", "action": first["legal"][0], "version": first["version"], "id": 7}))
+        versions = []
+        while True:
+            message = json.loads(ws.recv(timeout=5))
+            if message["type"] == "state":
+                versions.append(message["version"])
+                assert message["since"] >= first["version"]  # only what is new
+            if message["type"] == "ok":
+                assert message["id"] == 7 and message["version"] == first["version"] + 1
+                break
+        assert first["version"] + 1 in versions  # the state of the move is pushed before the ok
+
+
+def test_bad_messages_get_errors_and_the_connection_stays_usable(live_server: LiveServer) -> None:
+    made = new_table(live_server, game="dots", players=2, seats=["human", "human"], seed=3)
+    token = made["seats"][0]["token"]
+    with connect(ws_url(live_server, made["id"], token)) as ws:
+        start = receive(ws, "state")
+        actor_is_me = 0 in start["actors"]
+        for text, code in [("not json", 400), ("[1, 2]", 400), ('{"type": "dance"}', 400),
+                           ("x" * 5000, 413), ('{"type": "move"}', 400),
+                           ('{"type": "move", "action": "play 9|9", "version": 0}', 422),
+                           ('{"type": "move", "action": "draw", "version": -3}', 400)]:
+            ws.send(text)
+            error = receive(ws, "error")
+            assert error["code"] == code, text
+        ws.send(b"\x00\x01binary")
+        assert receive(ws, "error")["code"] == 400
+        ws.send(json.dumps({"type": "ping", "id": "still-here"}))
+        assert receive(ws, "pong")["id"] == "still-here"
+        if actor_is_me:
+            ws.send(json.dumps({"type": "move", "action": "draw", "version": start["version"] + 5}))
+            assert receive(ws, "error")["code"] == 409
+        ws.send(json.dumps({"type": "sync"}))
+        again = receive(ws, "state")
+        assert again["version"] == start["version"] and again["since"] == -1  # nothing changed
+
+
+def test_a_flood_is_slowed_for_that_client_only(live_server: LiveServer) -> None:
+    made = new_table(live_server, game="dots", players=2, seats=["human", "human"], seed=3)
+    with connect(ws_url(live_server, made["id"], made["seats"][0]["token"])) as flooder, \
+            connect(ws_url(live_server, made["id"], made["seats"][1]["token"])) as calm:
+        receive(flooder, "state")
+        receive(calm, "state")
+        for i in range(80):
+            flooder.send(json.dumps({"type": "ping", "id": i}))
+        answers = [json.loads(flooder.recv(timeout=5)) for _ in range(80)]
+        limited = [a for a in answers if a["type"] == "error" and a["code"] == 429]
+        assert limited and len(limited) < 80
+        calm.send(json.dumps({"type": "ping", "id": "calm"}))
+        assert receive(calm, "pong")["id"] == "calm"
+        time.sleep(0.3)
+        flooder.send(json.dumps({"type": "ping", "id": "later"}))
+        assert receive(flooder, "pong")["id"] == "later"
+
+
+def test_spectators_see_no_hand_and_cannot_move(live_server: LiveServer) -> None:
+    made = new_table(live_server, game="dots", players=2, seats=["human", "human"], seed=3)
+    with connect(ws_url(live_server, made["id"])) as ws:
+        state = receive(ws, "state")
+        assert state["seat"] is None and "hand" not in state["view"]["table"] and state["legal"] == []
+        ws.send(json.dumps({"type": "move", "action": "draw", "version": state["version"]}))
+        assert receive(ws, "error")["code"] == 403
+
+
+def test_a_second_seat_never_receives_the_first_seats_hand(live_server: LiveServer) -> None:
+    made = new_table(live_server, game="dots", players=2, seats=["human", "human"], seed=31)
+    tokens = [s["token"] for s in made["seats"]]
+    table = made["id"]
+    hands = [httpx.get(f"{live_server.url}/api/tables/{table}/state", headers={"Authorization": f"Bearer {t}"})
+             .json()["view"]["table"]["hand"] for t in tokens]
+    with connect(ws_url(live_server, table, tokens[1])) as ws:
+        messages = [receive(ws, "state")]
+        state = httpx.get(f"{live_server.url}/api/tables/{table}/state").json()
+        actor = state["actors"][0]
+        mover = httpx.get(f"{live_server.url}/api/tables/{table}/state",
+                          headers={"Authorization": f"Bearer {tokens[actor]}"}).json()
+        gift = [m for m in mover["legal"] if " give " in m]
+        move = gift[0] if gift else mover["legal"][0]
+        httpx.post(f"{live_server.url}/api/tables/{table}/actions", headers={"Authorization": f"Bearer {tokens[actor]}"},
+                   json={"action": move, "version": mover["version"]})
+        messages.append(receive(ws, "state"))
+    for message in messages:
+        assert message["seat"] == 1 and message["view"]["seat"] == 1
+        assert "hand" not in json.dumps([e for e in message["events"]])
+    assert messages[0]["view"]["table"]["hand"] == hands[1]
+    assert hands[0] != hands[1]
+
+
+def test_bad_tokens_and_unknown_tables_close_the_socket(live_server: LiveServer) -> None:
+    made = new_table(live_server, game="dots", players=2, seats=["human", "human"], seed=3)
+    with connect(ws_url(live_server, made["id"], "not-a-token")) as ws:
+        assert receive(ws, "error")["code"] == 403
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    with connect(ws_url(live_server, "p" + "Z" * 22)) as ws:
+        assert receive(ws, "error")["code"] == 404
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+
+
+def test_the_docs_bot_plays_a_whole_game(live_server: LiveServer) -> None:
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", text, re.S)
+    assert code is not None
+    program = code.group(1).replace("http://127.0.0.1:8000", live_server.url)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "scores:" in done.stdout and "watch it at" in done.stdout
