@@ -30,7 +30,8 @@ CATALOGUE_LINES = [
 
 
 async def start_bot(ircd: Ngircd, tmp_path: Path, *extra: str, watcher_nick: str = "watcher",
-                    db: str | None = None, env: dict[str, str] | None = None) -> tuple[BotProcess, Person, str]:
+                    db: str | None = None,
+                    env: dict[str, str] | None = None) -> tuple[BotProcess, Person, str]:
     """A watcher in the channel (it keeps every channel line), then the bot; returns once the bot
     has joined."""
     db = db or f"sqlite:///{tmp_path / 'ion.db'}"
@@ -46,7 +47,8 @@ def prompt_of(person: Person):
     return bot_notice(person, r"(^|· )(\x02)?Your turn")
 
 
-async def bank_player(person: Person, stop: asyncio.Event, think: float = 0.2, turns: int | None = None) -> int:
+async def bank_player(person: Person, stop: asyncio.Event, think: float = 0.2,
+                      turns: int | None = None) -> int:
     """Answer every "Your turn" with the first card in hand (`done` in the shop); return the
     number of turns played. Stops when `stop` is set or after `turns` turns."""
     played = 0
@@ -68,7 +70,8 @@ async def bank_player(person: Person, stop: asyncio.Event, think: float = 0.2, t
     return played
 
 
-async def dots_player(person: Person, stop: asyncio.Event, think: float = 0.0, turns: int | None = None) -> int:
+async def dots_player(person: Person, stop: asyncio.Event, think: float = 0.0,
+                      turns: int | None = None) -> int:
     """Answer every "Your turn" with its first `play` move (else `draw`)."""
     played = 0
     while not stop.is_set() and (turns is None or played < turns):
@@ -89,7 +92,8 @@ async def dots_player(person: Person, stop: asyncio.Event, think: float = 0.0, t
 
 def channel_lines(watcher: Person) -> list[str]:
     """Every line the bot said in the channel."""
-    return [ln.text for ln in watcher.lines if ln.nick == BOT and ln.command == "PRIVMSG" and ln.target == CHANNEL]
+    return [ln.text for ln in watcher.lines
+            if ln.nick == BOT and ln.command == "PRIVMSG" and ln.target == CHANNEL]
 
 
 def game_id(watcher: Person) -> str:

@@ -35,7 +35,7 @@ def test_a_bank_game_with_a_slow_player_a_bad_command_a_nick_change_and_a_quit(i
             cy.tell("team +")
             await cy.expect(bot_notice(cy, "You are on team \\+"), 10)
             ada.say(CHANNEL, "!ion start")
-            await watcher.expect(channel_line(CHANNEL, "starts: ada \\(\\+\\), bob \\(-\\), cy \\(\\+\\)"), 15)
+            await watcher.expect(channel_line(CHANNEL, r"starts: ada \(\+\), bob \(-\), cy \(\+\)"), 15)
             table_id = game_id(watcher)
 
             stop = asyncio.Event()
@@ -43,7 +43,8 @@ def test_a_bank_game_with_a_slow_player_a_bad_command_a_nick_change_and_a_quit(i
             async def ada_plays() -> None:
                 # ada's first turn: a malformed command and a question first, then a card.
                 first = await ada.next(prompt_of(ada), 15)
-                assert re.search(r"Your turn \(2 s\): bank [+-]\d+, pot \d+ · Cards: \[", first.text), first.text
+                shape = r"Your turn \(2 s\): bank [+-]\d+, pot \d+ · Cards: \["
+                assert re.search(shape, first.text), first.text
                 ada.tell("x9 ++")
                 await ada.expect(bot_notice(ada, "^Not accepted: "), 10, since=ada.cursor)
                 mark = ada.mark()
@@ -87,7 +88,8 @@ def test_a_bank_game_with_a_slow_player_a_bad_command_a_nick_change_and_a_quit(i
         # bobby's prompts went to the new nick.
         assert any(ln.target == "bobby" and "Your turn" in ln.text for ln in bob.lines)
         # Nothing private in the channel: every piece is public words or the bot's own lines.
-        private = [ln for person in (ada, bob, cy) for ln in person.lines if ln.nick == BOT and ln.command == "NOTICE"]
+        private = [ln for person in (ada, bob, cy) for ln in person.lines
+                   if ln.nick == BOT and ln.command == "NOTICE"]
         assert any("receives the card" in ln.text for ln in private)
         checked = check_channel_is_public(watcher, db, table_id,
                                           [["ada", "bob", "cy"], ["ada", "bobby", "cy"]], private)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import ionarena  # noqa: F401  (registers the games)
+from ionarena.core import get_spec
 from ionarena.irc.commands import CommandError, Open, Verb, parse_channel, parse_private
 from ionarena.irc.lobby import Lobby
-from ionarena.core import get_spec
 
 
 def test_channel_lines_not_for_the_bot_are_chat():

@@ -25,7 +25,7 @@ def stored(db: str, table_id: str):
         store.close()
 
 
-async def open_dots(watcher: Person, people: list[Person], bots: int, turn_cap: int = 40) -> str:
+async def open_dots(watcher: Person, people: list[Person], bots: int, turn_cap: int = 30) -> str:
     """Open a dots game (a short one: the lowest hand wins after `turn_cap` turns), seat everyone."""
     host = people[0]
     host.say(CHANNEL, f"!ion dots bots={bots} turn_cap={turn_cap}")
@@ -112,7 +112,8 @@ def test_the_server_restarts_under_the_bot_and_the_game_goes_on(ircd: Ngircd, tm
     asyncio.run(go())
 
 
-def test_a_bot_killed_with_sigkill_resumes_its_game_and_no_accepted_move_is_lost(ircd: Ngircd, tmp_path: Path):
+def test_a_bot_killed_with_sigkill_resumes_its_game_and_no_accepted_move_is_lost(ircd: Ngircd,
+                                                                                 tmp_path: Path):
     async def go() -> None:
         bot, watcher, db = await start_bot(ircd, tmp_path, "--bot-delay", "0.1")
         ada = await Person(ircd.port, "ada").connect()

@@ -89,7 +89,7 @@ def test_written_is_told_after_the_last_line_of_a_piece():
 
 
 def test_nothing_is_lost_while_offline_and_a_failed_write_keeps_its_line():
-    box, sent, _ = make(fail=True)
+    box, _sent, _ = make(fail=True)
     box.say("NOTICE", "ada", "hello")
     with pytest.raises(ConnectionError):
         flush(box)

@@ -73,7 +73,7 @@ def test_your_turn_goes_to_the_actor_and_holds_the_clock_until_written():
         assert len(prompts) == 1 and prompts[0][0].startswith("Your turn (60 s)")
         assert link.prompts(other) == []
         assert clock.held
-        text, written = prompts[0]
+        _text, written = prompts[0]
         assert written is not None
         written(True)
         assert not clock.held
@@ -84,7 +84,7 @@ def test_your_turn_goes_to_the_actor_and_holds_the_clock_until_written():
 def test_channel_lines_are_the_spectators_events_and_hands_stay_private():
     async def go() -> None:
         link = Link()
-        session, table, clock = dots_session(link, seed=5)
+        session, table, _clock = dots_session(link, seed=5)
         await settle()
         for _ in range(12):  # both people play their first legal move, turn by turn
             update = table.update(None)

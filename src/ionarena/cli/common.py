@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -25,3 +27,16 @@ def split_names(text: str) -> list[str]:
     if not names:
         raise IonError("give at least one agent name")
     return names
+
+
+def max_workers() -> int:
+    """The most local worker processes a run may ask for: 4 per core of this machine."""
+    return 4 * max(1, os.cpu_count() or 1)
+
+
+def check_workers(workers: int) -> int:
+    """`--workers` as a number of local processes, or one clear error."""
+    top = max_workers()
+    if not 1 <= workers <= top:
+        raise fail(f"--workers must be from 1 to {top} on this machine (4 per core), not {workers}")
+    return workers

@@ -13,7 +13,7 @@ from ..core import IonError, get_spec
 from ..core.options import parse_assignments
 from ..sim.runner import SimConfig
 from .analyze import analyze
-from .common import errors, fail, split_names
+from .common import check_workers, errors, fail, split_names
 from .irc import irc
 from .tournament import AddressOption, BackendOption, choose_backend, tournament
 
@@ -100,8 +100,7 @@ def simulate(
         times = parse_reaction_times(reaction_time)
         if games_ < 1:
             raise fail("--games must be at least 1")
-        if not 1 <= workers <= MAX_WORKERS:
-            raise fail(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")
+        check_workers(workers)
         if records is not None and not records.parent.is_dir():
             raise fail(f"--records: the folder {str(records.parent)!r} does not exist")
         config = SimConfig(game=game, players=spec.default_players if players is None else players,
@@ -238,9 +237,6 @@ def serve(
         run_server(host, port, db, open_browser, bot_delay)
     except IonError as err:
         raise fail(str(err)) from None
-
-
-MAX_WORKERS = 256
 
 
 def parse_reaction_times(text: str) -> tuple[float, ...]:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 _Base: Any = pydle.featurize(SASLSupport, ISUPPORTSupport, TLSSupport)
 
 
-class IonClient(_Base):  # type: ignore[misc]
+class IonClient(_Base):
     """One connection of the bot (a new one for every reconnect)."""
 
     RECONNECT_ON_ERROR = False  # the bot reconnects itself, with backoff, for as long as it runs
