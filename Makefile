@@ -19,11 +19,14 @@ $(TSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
+# `make run` serves the browser lobby on the embedded SQLite database (OPEN=1 opens a browser);
+# the terminal game is one command away: `.venv/bin/ion play dots`.
 run: $(STAMP)
-	$(BIN)/ion play dots --players 4 --seat 0 --bots greedy
+	$(BIN)/ion serve --host 127.0.0.1 --port $(or $(PORT),8000) $(if $(OPEN),--open,)
 
 test: $(TSTAMP)
 	bash scripts/install-ngircd.sh
+	bash scripts/install-browser.sh $(BIN)/python
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 -q

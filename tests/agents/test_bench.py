@@ -38,3 +38,18 @@ def test_search_cost_is_measured_in_iterations_and_moves():
     assert by_unit["iterations/s"].label == "dots 2p ismcts:rollout=random search"
     assert by_unit["iterations/s"].value > 0
     assert by_unit["steps/s"].value > by_unit["iterations/s"].value  # an iteration plays many moves
+
+
+def test_ion_bench_reports_search_cost_and_refuses_a_bad_agent():
+    from typer.testing import CliRunner
+
+    from ionarena.cli.main import app
+    runner = CliRunner()
+    result = runner.invoke(app, ["bench", "dots", "--seconds", "0.2", "--players", "2", "--repeats", "2",
+                                 "--agent", "ismcts:rollout=random"])
+    assert result.exit_code == 0, result.output
+    assert "iterations/s" in result.output and "determinize" in result.output
+    assert "2 interleaved slices" in result.output
+    bad = runner.invoke(app, ["bench", "dots", "--agent", "ismcts:speed=3"])
+    assert bad.exit_code == 1
+    assert "'speed'" in bad.output

@@ -153,3 +153,13 @@ def test_ctrl_c_leaves_the_saved_game_abandoned_not_playing(tmp_path):
             play_session("dots", 3, 0, ["random"], 4, None, interrupt, store=store, out=lambda line: None)
         assert [row.status for row in store.tables()] == ["abandoned"]
         assert store.resume() == []
+
+
+def test_without_db_the_game_goes_to_the_default_store(private_store):
+    result = runner.invoke(app, ["play", "dots", "--players", "2", "--seed", "6", "--bots", "random"],
+                           input="1\nq\n")
+    assert result.exit_code == 0, result.output
+    with Store(None) as store:
+        assert store.url.endswith(str(private_store))
+        row = store.tables()[0]
+    assert f"ion replay --table {row.id}`" in result.output  # the default store needs no --db

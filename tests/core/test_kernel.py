@@ -107,10 +107,11 @@ def test_truncated_record_of_a_finished_game_is_detected():
 @pytest.mark.parametrize(("line", "message"), [
     ("{not json", "not valid JSON"),
     ("[1, 2]", "must be a JSON object"),
-    ('{"game": "toy"}', "no 'actions' field"),
+    ('{"game": "toy"}', "no 'players' field"),
     ('{"game": "toy", "players": 3, "seed": 1, "variant": "standard", "actions": [[0]]}',
      "action 0 is not a"),
-    ('{"game": "toy", "players": "x", "seed": 1, "variant": "standard", "actions": []}', "wrong type"),
+    ('{"game": "toy", "players": "x", "seed": 1, "variant": "standard", "actions": []}',
+     "'players' must be a whole number"),
     ('{"game": "go", "players": 3, "seed": 1, "variant": "standard", "actions": []}', "no game called"),
 ])
 def test_corrupt_records_give_clear_errors(line, message):

@@ -29,7 +29,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "ticker": {"game": "ticker", "players": 3, "seed": 303, "bots": "random@0.6",
                "options": {"turns": 40}},
     "bank": {"game": "bank", "players": 4, "seed": 404, "bots": "greedy",
-             "options": {"rounds": 2, "round_time": 20.0, "shop_time": 5.0}},
+             "options": {"rounds": 2, "round_time": 10.0, "shop_time": 3.0}},
 }
 GAMES = [name for name in CONFIGS if name != "bank" or bank_plays()]
 

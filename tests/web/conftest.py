@@ -25,8 +25,14 @@ from fastapi.testclient import TestClient
 
 from ionarena.web import create_app
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def missing(reason: str) -> None:
@@ -60,6 +66,7 @@ def pg_db() -> Iterator[str]:
     import secrets
 
     from tests.store.conftest import _admin_execute, admin_url
+
     admin = admin_url()
     name = f"ion_web_{os.getpid()}_{secrets.token_hex(4)}"
     _admin_execute(admin, f'CREATE DATABASE "{name}"')
@@ -86,11 +93,13 @@ class LiveServer:
 
     def __init__(self, app: Any):
         import uvicorn
+
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.app = app
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on",
-                                ws_max_size=1 << 20)
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on", ws_max_size=1 << 20
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve()), daemon=True)
 
@@ -130,6 +139,7 @@ def chromium_path() -> str:
 def browser() -> Iterator[Any]:
     path = chromium_path()
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:

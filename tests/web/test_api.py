@@ -23,8 +23,11 @@ def play_out(client: TestClient, table: str, token: str, limit: int = 3000) -> d
         if state["over"]:
             return state
         if state["legal"]:
-            answer = client.post(f"/api/tables/{table}/actions", headers=auth(token),
-                                 json={"action": state["legal"][0], "version": state["version"]})
+            answer = client.post(
+                f"/api/tables/{table}/actions",
+                headers=auth(token),
+                json={"action": state["legal"][0], "version": state["version"]},
+            )
             assert answer.status_code in (200, 409), answer.text
     raise AssertionError("the game did not end")
 
@@ -80,7 +83,9 @@ def test_moves_answer_200_409_422_401_403(client: TestClient) -> None:
     out_of_turn = client.post(url, headers=auth(idle), json={"action": "draw", "version": start["version"]})
     assert out_of_turn.status_code == 422
     assert client.post(url, json={"action": legal[0], "version": 0}).status_code == 401
-    assert client.post(url, headers=auth("x" * 32), json={"action": legal[0], "version": 0}).status_code == 403
+    assert (
+        client.post(url, headers=auth("x" * 32), json={"action": legal[0], "version": 0}).status_code == 403
+    )
     foreign = other["seats"][0]["token"]
     assert client.post(url, headers=auth(foreign), json={"action": legal[0], "version": 0}).status_code == 403
     assert client.get(f"/api/tables/{table}/state").json()["version"] == start["version"]  # nothing changed
@@ -174,15 +179,23 @@ def test_a_whole_game_gives_a_record_that_replays(client: TestClient) -> None:
     assert [f["version"] for f in frames["frames"]] == sorted({f["version"] for f in frames["frames"]})
     watched = client.get(f"/api/tables/{table}/replay").json()
     assert all("hand" not in f["view"]["table"] for f in watched["frames"])
-    uploaded = client.post("/api/replay", params={"seat": 0}, content=record.content,
-                           headers={"Content-Type": "application/json"}).json()
+    uploaded = client.post(
+        "/api/replay",
+        params={"seat": 0},
+        content=record.content,
+        headers={"Content-Type": "application/json"},
+    ).json()
     assert [f["version"] for f in uploaded["frames"]] == [f["version"] for f in frames["frames"]]
     assert uploaded["frames"][-1]["view"] == frames["frames"][-1]["view"]
 
 
 def test_uploading_a_bad_record_says_why(client: TestClient) -> None:
-    for body in (b"{", b"[]", b'{"game": "dots"}', b'{"game":"dots","players":2,"seed":1,"variant":"quick",'
-                                                    b'"actions":[[0,"play 9|9"]]}'):
+    for body in (
+        b"{",
+        b"[]",
+        b'{"game": "dots"}',
+        b'{"game":"dots","players":2,"seed":1,"variant":"quick","actions":[[0,"play 9|9"]]}',
+    ):
         answer = client.post("/api/replay", content=body, headers={"Content-Type": "application/json"})
         assert answer.status_code == 422 and answer.json()["detail"], body
 
@@ -204,8 +217,16 @@ def test_element_cards_carry_their_printed_faces(client: TestClient) -> None:
 
 def test_pages_render_with_a_strict_content_policy(client: TestClient) -> None:
     made = make_table(client, game="compound", players=3, seats=["human", "bot:easy", "bot:easy"])
-    for path in ("/", f"/t/{made['id']}", f"/t/{made['id']}/projector", f"/t/{made['id']}/replay", "/replay",
-                 "/rules/dots", "/rules/compound", "/docs/api"):
+    for path in (
+        "/",
+        f"/t/{made['id']}",
+        f"/t/{made['id']}/projector",
+        f"/t/{made['id']}/replay",
+        "/replay",
+        "/rules/dots",
+        "/rules/compound",
+        "/docs/api",
+    ):
         page = client.get(path)
         assert page.status_code == 200, path
         policy = page.headers["content-security-policy"]
@@ -213,7 +234,9 @@ def test_pages_render_with_a_strict_content_policy(client: TestClient) -> None:
         nonce = re.search(r"'nonce-([^']+)'", policy)
         assert nonce and (f'nonce="{nonce.group(1)}"' in page.text or "<script" not in page.text)
         assert not re.search(r"(src|href)=\"https?://", page.text), path
-    assert "Hydrogen" in client.get("/rules/compound").text or "hydrogen" in client.get("/rules/compound").text
+    assert (
+        "Hydrogen" in client.get("/rules/compound").text or "hydrogen" in client.get("/rules/compound").text
+    )
     assert client.get("/rules/chess").status_code == 404
     assert "websockets.sync.client" in client.get("/docs/api").text
     assert client.get("/api/openapi.json").json()["info"]["title"] == "Ion Arena"

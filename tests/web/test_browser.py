@@ -84,14 +84,17 @@ def screenshot(page: Any, path: Path) -> None:
     assert path.stat().st_size > 10_000
     if path.parent == ROOT / "docs" / "screenshots":
         from PIL import Image
+
         with Image.open(path) as image:
-            small = image.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT,
-                                                  dither=Image.Dither.NONE)
+            small = image.convert("RGB").quantize(
+                colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+            )
         small.save(path, optimize=True)
 
 
-def test_a_whole_dots_game_made_in_the_lobby_and_played_by_clicking(browser: Any, server: LiveServer,
-                                                                     shots: Path) -> None:
+def test_a_whole_dots_game_made_in_the_lobby_and_played_by_clicking(
+    browser: Any, server: LiveServer, shots: Path
+) -> None:
     page = new_page(browser)
     page.goto(server.url + "/")
     page.wait_for_selector(".lobby .game-tile")
@@ -112,8 +115,13 @@ def test_a_whole_dots_game_made_in_the_lobby_and_played_by_clicking(browser: Any
         if not took_shot and page.locator(".hand .dcard.playable").count() >= 2:
             screenshot(page, shots / "dots.png")
             took_shot = True
-        for selector in (".chooser .move", ".hand .dcard.playable", ".pile-button", ".extra-moves .move",
-                         ".moves .move"):
+        for selector in (
+            ".chooser .move",
+            ".hand .dcard.playable",
+            ".pile-button",
+            ".extra-moves .move",
+            ".moves .move",
+        ):
             found = page.locator(selector)
             if found.count():
                 click_and_wait(page, found)
@@ -135,11 +143,14 @@ def test_a_whole_dots_game_made_in_the_lobby_and_played_by_clicking(browser: Any
 
 
 def test_compound_turns_show_who_has_picked_never_what(browser: Any, server: LiveServer, shots: Path) -> None:
-    made = make(server, game="compound", players=3, seats=["human", "bot:medium", "bot:easy"], names=["Ada"],
-                seed=17)
+    made = make(
+        server, game="compound", players=3, seats=["human", "bot:medium", "bot:easy"], names=["Ada"], seed=17
+    )
     page = new_page(browser)
     received: list[dict[str, Any]] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(json.loads(payload))))
+    page.on(
+        "websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(json.loads(payload)))
+    )
     page.goto(f"{server.url}/t/{made['id']}#token={made['seats'][0]['token']}")
     page.wait_for_selector(".compound-board .hand .ecard")
     screenshot(page, shots / "compound.png")
@@ -173,8 +184,15 @@ def test_compound_turns_show_who_has_picked_never_what(browser: Any, server: Liv
 
 
 def test_part_of_a_bank_round_in_real_time(browser: Any, server: LiveServer, shots: Path) -> None:
-    made = make(server, game="bank", players=4, seats=["human", "bot:random", "bot:random", "bot:random"],
-                names=["Ada"], seed=3, reaction_time=0.4)
+    made = make(
+        server,
+        game="bank",
+        players=4,
+        seats=["human", "bot:random", "bot:random", "bot:random"],
+        names=["Ada"],
+        seed=3,
+        reaction_time=0.4,
+    )
     page = seat_page(browser, server, made)
     page.wait_for_selector(".bank-board")
     page.locator(".moves .move[data-move='team +']").click()
@@ -203,22 +221,31 @@ def test_part_of_a_bank_round_in_real_time(browser: Any, server: LiveServer, sho
     page.context.close()
 
 
-def test_two_seats_in_two_browsers_never_see_each_others_hand(browser: Any, server: LiveServer,
-                                                               shots: Path) -> None:
+def test_two_seats_in_two_browsers_never_see_each_others_hand(
+    browser: Any, server: LiveServer, shots: Path
+) -> None:
     made = make(server, game="dots", players=2, seats=["human", "human"], names=["Ada", "Bob"], seed=29)
     tokens = [s["token"] for s in made["seats"]]
-    hands = [httpx.get(f"{server.url}/api/tables/{made['id']}/state", headers={"Authorization": f"Bearer {t}"})
-             .json()["view"]["table"]["hand"] for t in tokens]
+    hands = [
+        httpx.get(
+            f"{server.url}/api/tables/{made['id']}/state", headers={"Authorization": f"Bearer {t}"}
+        ).json()["view"]["table"]["hand"]
+        for t in tokens
+    ]
     assert hands[0] != hands[1]
     received: list[dict[str, Any]] = []
     page_b = new_page(browser)
-    page_b.on("websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(json.loads(payload))))
+    page_b.on(
+        "websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(json.loads(payload)))
+    )
     page_b.goto(f"{server.url}/t/{made['id']}#token={tokens[1]}")
     page_b.wait_for_selector(".my-hand .dcard")
     page_a = seat_page(browser, server, made, seat=0)
     page_a.wait_for_selector(".my-hand .dcard")
-    shown = [page.locator(".my-hand .hand .dcard").evaluate_all("cards => cards.map(c => c.dataset.card)")
-             for page in (page_a, page_b)]
+    shown = [
+        page.locator(".my-hand .hand .dcard").evaluate_all("cards => cards.map(c => c.dataset.card)")
+        for page in (page_a, page_b)
+    ]
     assert shown == hands
     # one move by whoever is to move, then B's page has had the whole game so far
     mover = page_a if page_a.locator(".my-hand .your-turn").count() else page_b
@@ -238,14 +265,21 @@ def test_two_seats_in_two_browsers_never_see_each_others_hand(browser: Any, serv
 
 
 def test_valence_table_and_projector_view(browser: Any, server: LiveServer, shots: Path) -> None:
-    made = make(server, game="valence", players=3, seats=["human", "bot:medium", "bot:medium"], names=["Ada"],
-                seed=7)
+    made = make(
+        server, game="valence", players=3, seats=["human", "bot:medium", "bot:medium"], names=["Ada"], seed=7
+    )
     page = seat_page(browser, server, made)
     page.wait_for_selector(".valence-board .hand .ecard")
     screenshot(page, shots / "valence.png")
     page.context.close()
-    watched = make(server, game="compound", players=3, seats=["bot:medium", "bot:medium", "bot:easy"], seed=2,
-                   bot_delay=0.05)
+    watched = make(
+        server,
+        game="compound",
+        players=3,
+        seats=["bot:medium", "bot:medium", "bot:easy"],
+        seed=2,
+        bot_delay=0.05,
+    )
     projector = new_page(browser)
     projector.goto(f"{server.url}/t/{watched['id']}/projector")
     projector.wait_for_selector(".projector-page .compound-board")

@@ -29,10 +29,25 @@ class Server:
         self.process: subprocess.Popen[str] | None = None
 
     def start(self) -> Server:
-        command = [sys.executable, "-c", "from ionarena.cli.main import main; main()", "serve",
-                   "--port", str(self.port), "--db", self.db, "--bot-delay", "0.1"]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                        env={**os.environ, "COLUMNS": "200"})
+        command = [
+            sys.executable,
+            "-c",
+            "from ionarena.cli.main import main; main()",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db,
+            "--bot-delay",
+            "0.1",
+        ]
+        self.process = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "COLUMNS": "200"},
+        )
         deadline = time.monotonic() + 40
         while True:
             try:
@@ -86,21 +101,54 @@ def texts(state: dict[str, Any]) -> list[str]:
 
 
 def test_sigkill_under_running_games_loses_nothing(server: Server) -> None:
-    dots = server.post("/api/tables", {"game": "dots", "players": 3, "seats": ["human", "bot:greedy", "bot:easy"],
-                                       "names": ["Ada"], "seed": 41}).json()
-    bots = server.post("/api/tables", {"game": "compound", "players": 3, "seed": 42, "bot_delay": 0.05,
-                                       "seats": ["bot:greedy", "bot:easy", "bot:random"]}).json()
-    bank = server.post("/api/tables", {"game": "bank", "players": 3, "seats": ["human", "bot:random", "bot:random"],
-                                       "names": ["Bea"], "seed": 43, "reaction_time": 0.2}).json()
+    dots = server.post(
+        "/api/tables",
+        {
+            "game": "dots",
+            "players": 3,
+            "seats": ["human", "bot:greedy", "bot:easy"],
+            "names": ["Ada"],
+            "seed": 41,
+        },
+    ).json()
+    bots = server.post(
+        "/api/tables",
+        {
+            "game": "compound",
+            "players": 3,
+            "seed": 42,
+            "bot_delay": 0.05,
+            "seats": ["bot:greedy", "bot:easy", "bot:random"],
+        },
+    ).json()
+    bank = server.post(
+        "/api/tables",
+        {
+            "game": "bank",
+            "players": 3,
+            "seats": ["human", "bot:random", "bot:random"],
+            "names": ["Bea"],
+            "seed": 43,
+            "reaction_time": 0.2,
+        },
+    ).json()
     ada, bea = dots["seats"][0]["token"], bank["seats"][0]["token"]
-    assert server.post(f"/api/tables/{bank['id']}/actions", {"action": "team +", "version": None}, bea).status_code == 200
+    assert (
+        server.post(
+            f"/api/tables/{bank['id']}/actions", {"action": "team +", "version": None}, bea
+        ).status_code
+        == 200
+    )
     for _ in range(3):  # a few of Ada's moves, each waiting for the bots
         deadline = time.monotonic() + 10
         while not (state := server.state(dots["id"], ada))["legal"]:
             assert time.monotonic() < deadline
             time.sleep(0.05)
-        moved = server.post(f"/api/tables/{dots['id']}/actions", {"action": state["legal"][0],
-                                                                   "version": state["version"]}, ada)
+        moved = server.post(
+            f"/api/tables/{dots['id']}/actions",
+            {"action": state["legal"][0], "version": state["version"]},
+            ada,
+        )
         assert moved.status_code == 200
     time.sleep(0.5)
     tables = [dots["id"], bots["id"], bank["id"]]
@@ -113,7 +161,7 @@ def test_sigkill_under_running_games_loses_nothing(server: Server) -> None:
         after = server.state(table)
         old = before[table]
         assert after["version"] >= old["version"], table  # every move told to anyone was kept
-        assert texts(after)[:len(old["events"])] == texts(old), table
+        assert texts(after)[: len(old["events"])] == texts(old), table
     assert server.state(dots["id"], ada)["seat"] == 0
     assert server.state(bank["id"], bea)["seat"] == 0
     resumed = server.state(bots["id"])["version"]
@@ -125,14 +173,17 @@ def test_sigkill_under_running_games_loses_nothing(server: Server) -> None:
     while not (state := server.state(dots["id"], ada))["legal"]:
         assert time.monotonic() < deadline
         time.sleep(0.05)
-    moved = server.post(f"/api/tables/{dots['id']}/actions", {"action": state["legal"][0],
-                                                               "version": state["version"]}, ada)
+    moved = server.post(
+        f"/api/tables/{dots['id']}/actions", {"action": state["legal"][0], "version": state["version"]}, ada
+    )
     assert moved.status_code == 200
 
 
 def test_an_open_page_reconnects_to_its_seat_after_a_crash(server: Server, browser: Any) -> None:
-    made = server.post("/api/tables", {"game": "dots", "players": 2, "seats": ["human", "bot:greedy"],
-                                       "names": ["Ada"], "seed": 5}).json()
+    made = server.post(
+        "/api/tables",
+        {"game": "dots", "players": 2, "seats": ["human", "bot:greedy"], "names": ["Ada"], "seed": 5},
+    ).json()
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(20_000)

@@ -27,7 +27,14 @@ def running_app() -> object:
 
 
 @schema.parametrize()
-@settings(max_examples=12, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.filter_too_much,
+        HealthCheck.function_scoped_fixture,
+    ],
+)
 def test_no_request_gets_a_server_error(case: schemathesis.Case) -> None:
     case.call_and_validate(checks=[not_a_server_error])

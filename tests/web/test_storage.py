@@ -31,8 +31,11 @@ def test_a_server_started_again_goes_on_where_it_was(store_url: str) -> None:
             watched = first.get(f"/api/tables/{table}/state").json()
             token = tokens[0] if 0 in watched["actors"] else tokens[2]
             state = first.get(f"/api/tables/{table}/state", headers=auth(token)).json()
-            first.post(f"/api/tables/{table}/actions", headers=auth(token),
-                       json={"action": state["legal"][0], "version": state["version"]})
+            first.post(
+                f"/api/tables/{table}/actions",
+                headers=auth(token),
+                json={"action": state["legal"][0], "version": state["version"]},
+            )
         before = [first.get(f"/api/tables/{table}/state", headers=auth(t)).json() for t in tokens if t]
     with TestClient(create_app(store_url, bot_delay=0.0)) as second:
         after = [second.get(f"/api/tables/{table}/state", headers=auth(t)).json() for t in tokens if t]
@@ -54,8 +57,11 @@ def test_a_server_started_again_goes_on_where_it_was(store_url: str) -> None:
 
 def test_bot_tables_resume_and_finish(store_url: str) -> None:
     import time
+
     with TestClient(create_app(store_url)) as first:
-        made = make_table(first, game="dots", players=2, seats=["bot:greedy", "bot:greedy"], seed=5, bot_delay=0.01)
+        made = make_table(
+            first, game="dots", players=2, seats=["bot:greedy", "bot:greedy"], seed=5, bot_delay=0.01
+        )
         table = made["id"]
         time.sleep(0.2)
         before = first.get(f"/api/tables/{table}/state").json()
@@ -67,6 +73,6 @@ def test_bot_tables_resume_and_finish(store_url: str) -> None:
             time.sleep(0.05)
         assert state["over"] and state["version"] > before["version"]
         texts = [e["text"] for e in state["events"]]
-        assert texts[:len(before["events"])] == [e["text"] for e in before["events"]]  # nothing lost
+        assert texts[: len(before["events"])] == [e["text"] for e in before["events"]]  # nothing lost
         record = GameRecord.from_dict(second.get(f"/api/tables/{table}/record").json())
         assert replay(record).scores() == state["view"]["scores"]

@@ -23,7 +23,9 @@ def new_table(server: LiveServer, **body: Any) -> dict[str, Any]:
 
 
 def ws_url(server: LiveServer, table: str, token: str | None = None) -> str:
-    return f"ws://127.0.0.1:{server.port}/api/tables/{table}/ws" + (f"?token={token}" if token is not None else "")
+    return f"ws://127.0.0.1:{server.port}/api/tables/{table}/ws" + (
+        f"?token={token}" if token is not None else ""
+    )
 
 
 def receive(ws: ClientConnection, kind: str, timeout: float = 5.0) -> dict[str, Any]:
@@ -43,7 +45,9 @@ def test_a_seat_gets_its_state_moves_and_the_next_state(live_server: LiveServer)
             first = receive(ws, "state")
         assert first["seat"] == 0 and "hand" in first["view"]["table"]
         assert all(isinstance(e["text"], str) and e["text"] for e in first["events"])
-        ws.send(json.dumps({"type": "move", "action": first["legal"][0], "version": first["version"], "id": 7}))
+        ws.send(
+            json.dumps({"type": "move", "action": first["legal"][0], "version": first["version"], "id": 7})
+        )
         versions = []
         while True:
             message = json.loads(ws.recv(timeout=5))
@@ -62,10 +66,15 @@ def test_bad_messages_get_errors_and_the_connection_stays_usable(live_server: Li
     with connect(ws_url(live_server, made["id"], token)) as ws:
         start = receive(ws, "state")
         actor_is_me = 0 in start["actors"]
-        for text, code in [("not json", 400), ("[1, 2]", 400), ('{"type": "dance"}', 400),
-                           ("x" * 5000, 413), ('{"type": "move"}', 400),
-                           ('{"type": "move", "action": "play 9|9", "version": 0}', 422),
-                           ('{"type": "move", "action": "draw", "version": -3}', 400)]:
+        for text, code in [
+            ("not json", 400),
+            ("[1, 2]", 400),
+            ('{"type": "dance"}', 400),
+            ("x" * 5000, 413),
+            ('{"type": "move"}', 400),
+            ('{"type": "move", "action": "play 9|9", "version": 0}', 422),
+            ('{"type": "move", "action": "draw", "version": -3}', 400),
+        ]:
             ws.send(text)
             error = receive(ws, "error")
             assert error["code"] == code, text
@@ -83,8 +92,10 @@ def test_bad_messages_get_errors_and_the_connection_stays_usable(live_server: Li
 
 def test_a_flood_is_slowed_for_that_client_only(live_server: LiveServer) -> None:
     made = new_table(live_server, game="dots", players=2, seats=["human", "human"], seed=3)
-    with connect(ws_url(live_server, made["id"], made["seats"][0]["token"])) as flooder, \
-            connect(ws_url(live_server, made["id"], made["seats"][1]["token"])) as calm:
+    with (
+        connect(ws_url(live_server, made["id"], made["seats"][0]["token"])) as flooder,
+        connect(ws_url(live_server, made["id"], made["seats"][1]["token"])) as calm,
+    ):
         receive(flooder, "state")
         receive(calm, "state")
         for i in range(80):
@@ -112,18 +123,27 @@ def test_a_second_seat_never_receives_the_first_seats_hand(live_server: LiveServ
     made = new_table(live_server, game="dots", players=2, seats=["human", "human"], seed=31)
     tokens = [s["token"] for s in made["seats"]]
     table = made["id"]
-    hands = [httpx.get(f"{live_server.url}/api/tables/{table}/state", headers={"Authorization": f"Bearer {t}"})
-             .json()["view"]["table"]["hand"] for t in tokens]
+    hands = [
+        httpx.get(
+            f"{live_server.url}/api/tables/{table}/state", headers={"Authorization": f"Bearer {t}"}
+        ).json()["view"]["table"]["hand"]
+        for t in tokens
+    ]
     with connect(ws_url(live_server, table, tokens[1])) as ws:
         messages = [receive(ws, "state")]
         state = httpx.get(f"{live_server.url}/api/tables/{table}/state").json()
         actor = state["actors"][0]
-        mover = httpx.get(f"{live_server.url}/api/tables/{table}/state",
-                          headers={"Authorization": f"Bearer {tokens[actor]}"}).json()
+        mover = httpx.get(
+            f"{live_server.url}/api/tables/{table}/state",
+            headers={"Authorization": f"Bearer {tokens[actor]}"},
+        ).json()
         gift = [m for m in mover["legal"] if " give " in m]
         move = gift[0] if gift else mover["legal"][0]
-        httpx.post(f"{live_server.url}/api/tables/{table}/actions", headers={"Authorization": f"Bearer {tokens[actor]}"},
-                   json={"action": move, "version": mover["version"]})
+        httpx.post(
+            f"{live_server.url}/api/tables/{table}/actions",
+            headers={"Authorization": f"Bearer {tokens[actor]}"},
+            json={"action": move, "version": mover["version"]},
+        )
         messages.append(receive(ws, "state"))
     for message in messages:
         assert message["seat"] == 1 and message["view"]["seat"] == 1

@@ -230,11 +230,13 @@ def serve(
     open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,
     bot_delay: Annotated[float, typer.Option(help="Seconds bots wait before moving at untimed "
                                                   "tables.", min=0, max=60)] = 0.8,
+    ws_rate: Annotated[float, typer.Option(help="Messages a second each WebSocket client may send "
+                                                "(bursts of twice as many).", min=1, max=100_000)] = 20.0,
 ) -> None:
     """Serve the browser lobby and tables, and the open API for bots (see /docs/api)."""
     from .serve import serve as run_server
     try:
-        run_server(host, port, db, open_browser, bot_delay)
+        run_server(host, port, db, open_browser, bot_delay, ws_rate)
     except IonError as err:
         raise fail(str(err)) from None
 

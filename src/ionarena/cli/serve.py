@@ -21,13 +21,14 @@ def has_browser() -> bool:
     return any(shutil.which(name) for name in ("xdg-open", "open", "sensible-browser"))
 
 
-def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: float) -> None:
+def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: float,
+          ws_rate: float = 20.0) -> None:
     """Open the store, print where the server is, and serve until Ctrl+C."""
     import uvicorn
 
     from ..web import create_app
 
-    app = create_app(db, bot_delay=bot_delay)
+    app = create_app(db, bot_delay=bot_delay, rate=ws_rate, burst=2 * ws_rate)
     where = app.state.hub.store.where
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"

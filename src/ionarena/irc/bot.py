@@ -178,6 +178,8 @@ class IonBot:
             self.sessions[self.normalize(place.channel)] = session
             self.channel_say(place.channel, catalogue.resumed(table.spec.title, table.id))
             await self.work(session.attach, table.version)
+            if table.status == "waiting":  # stopped between making the table and starting it
+                await self.work(table.start)
             session.request_pump()
             log.info("resumed game %s in %s at version %s", table.id, place.channel, table.version)
 

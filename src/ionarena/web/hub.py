@@ -4,8 +4,9 @@ A web table is an `ionarena.host.Table` journaling to the `ionarena.store.Store`
 no rules and no sockets; it
 
 - runs every call into a table in a thread pool (`moves` for people's moves, seats and reads;
-  `bots` for `pump`, where bots think and timeouts fire), so a thinking bot or a slow commit never
-  holds up the event loop, and a table's lock is only ever waited on in a worker thread;
+  `bots` for `pump` at untimed tables, where bots think; `clocks` for `pump` at timed tables, so
+  bank's timeouts fire on time however long bots elsewhere think), so a thinking bot or a slow
+  commit never holds up the event loop, and a table's lock is only ever waited on in a worker thread;
 - keeps one timer per table at the wake-up time `pump` returned, so bots move and bank's
   timeouts fire on time;
 - starts a table once no seat is open, and resumes every unfinished table from the store when
@@ -27,12 +28,12 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..agents import BadAgentSpec, check_spec
 from ..core import IllegalAction, UnknownGame, get_spec, quote
-from ..host import Bot, Subscription, Table, TableSettings, Update
+from ..host import Bot, Table, TableSettings, Update
 from ..store import Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -112,7 +113,6 @@ class Hosted:
     again: bool = False
     watchers: int = 0
     finished_at: float | None = None
-    subs: list[Subscription] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -135,8 +135,7 @@ class Hub:
         self.clock = clock
         self.bot_delay = bot_delay
         self.workers = (workers, bot_workers)
-        self.moves = ThreadPoolExecutor(workers, thread_name_prefix="ion-moves")
-        self.bots = ThreadPoolExecutor(bot_workers, thread_name_prefix="ion-bots")
+        self.moves, self.bots, self.clocks = self._pools()
         self.tables: dict[str, Hosted] = {}
         self._lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -149,8 +148,7 @@ class Hub:
         opens again with fresh threads (an app's lifespan may run more than once)."""
         self.loop = asyncio.get_running_loop()
         if self.closed:
-            self.moves = ThreadPoolExecutor(self.workers[0], thread_name_prefix="ion-moves")
-            self.bots = ThreadPoolExecutor(self.workers[1], thread_name_prefix="ion-bots")
+            self.moves, self.bots, self.clocks = self._pools()
             self.closed = False
         tables = await self.run(self.store.resume, self.clock)
         for table in tables:
@@ -167,9 +165,14 @@ class Hub:
                 hosted.timer.cancel()
         await asyncio.get_running_loop().run_in_executor(None, self._shutdown)
 
+    def _pools(self) -> tuple[ThreadPoolExecutor, ThreadPoolExecutor, ThreadPoolExecutor]:
+        return (ThreadPoolExecutor(self.workers[0], thread_name_prefix="ion-moves"),
+                ThreadPoolExecutor(self.workers[1], thread_name_prefix="ion-bots"),
+                ThreadPoolExecutor(2, thread_name_prefix="ion-clocks"))
+
     def _shutdown(self) -> None:
-        self.bots.shutdown(wait=True, cancel_futures=True)
-        self.moves.shutdown(wait=True, cancel_futures=True)
+        for pool in (self.bots, self.clocks, self.moves):
+            pool.shutdown(wait=True, cancel_futures=True)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in a worker thread (people's calls and reads)."""
@@ -300,7 +303,8 @@ class Hub:
             hosted.timer = None
         hosted.pumping = True
         assert self.loop is not None
-        future = self.loop.run_in_executor(self.bots, self._pump, hosted)
+        pool = self.clocks if hosted.table.spec.timed else self.bots
+        future = self.loop.run_in_executor(pool, self._pump, hosted)
         future.add_done_callback(lambda done: self._pumped(hosted, done))
 
     def _pump(self, hosted: Hosted) -> float | None:

@@ -1,0 +1,207 @@
+"""`ion serve` under load: N WebSocket players at M tables, each table two players and a bot, all
+playing dots at full speed (bots move at once, players answer each state at once).
+
+Reports accepted actions/s (people's and bots') and the latency from a player's submit to the
+moment *every* seat of that table has received the new state (p50, p95, p99), at 50 and 200
+connections by default. The server is a separate process (`ion serve`, SQLite file, every action
+committed before it is broadcast), so it and this client share the machine's cores the way a real
+server and its players' machines would not: the figures are a floor.
+
+    .venv/bin/python benchmarks/bench_web.py [--seconds 20] [--connections 50,200] [--db URL]
+
+Target (the web issue): p99 under 50 ms at 200 connections on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import websockets
+
+SEATS = ["human", "human", "bot:greedy"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Tally:
+    """What the run measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    submits: int = 0
+    refused: int = 0
+    games: int = 0
+
+
+class TableRun:
+    """One table: two WebSocket players answering every state at once."""
+
+    def __init__(self, url: str, tally: Tally, stop: float):
+        self.url = url
+        self.tally = tally
+        self.stop = stop
+        self.sent: dict[int, float] = {}
+        """version a submit will make -> when it was sent."""
+        self.seen: dict[int, list[float | None]] = {}
+
+    async def play(self, client: httpx.AsyncClient) -> None:
+        while time.monotonic() < self.stop:
+            answer = await client.post(
+                f"{self.url}/api/tables",
+                json={"game": "dots", "players": 3, "seats": SEATS, "public": False, "bot_delay": 0},
+            )
+            if answer.status_code != 201:
+                raise SystemExit(f"cannot make a table: {answer.status_code} {answer.text}")
+            made = answer.json()
+            tokens = [made["seats"][0]["token"], made["seats"][1]["token"]]
+            ws_base = self.url.replace("http", "ws", 1)
+            self.sent.clear()
+            self.seen.clear()
+            start_version: list[int] = []
+            sockets = [
+                await websockets.connect(f"{ws_base}/api/tables/{made['id']}/ws?token={t}", max_size=1 << 22)
+                for t in tokens
+            ]
+            try:
+                await asyncio.gather(
+                    *(self.seat(index, ws, start_version) for index, ws in enumerate(sockets))
+                )
+            finally:
+                for ws in sockets:
+                    await ws.close()
+            self.tally.games += 1
+
+    async def seat(self, index: int, ws: websockets.ClientConnection, start_version: list[int]) -> None:
+        first_version: int | None = None
+        async for text in ws:
+            now = time.perf_counter()
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "error":
+                self.tally.refused += 1
+                continue
+            if kind != "state":
+                continue
+            version = message["version"]
+            if first_version is None:
+                first_version = version
+                if index == 0:
+                    start_version.append(version)
+            for target, sent_at in list(self.sent.items()):
+                if target <= version:
+                    arrivals = self.seen.setdefault(target, [None, None])
+                    if arrivals[index] is None:
+                        arrivals[index] = now
+                    if all(a is not None for a in arrivals):
+                        self.tally.latencies.append(max(a for a in arrivals if a is not None) - sent_at)
+                        del self.sent[target]
+                        del self.seen[target]
+            if message["over"] or time.monotonic() >= self.stop:
+                if index == 0:
+                    self.tally.actions += version - (start_version[0] if start_version else 0)
+                return
+            if message["legal"]:
+                self.sent[version + 1] = time.perf_counter()
+                self.tally.submits += 1
+                await ws.send(json.dumps({"type": "move", "action": message["legal"][0], "version": version}))
+
+
+async def measure(url: str, connections: int, seconds: float) -> tuple[Tally, float]:
+    tally = Tally()
+    tables = max(1, connections // 2)
+    stop = time.monotonic() + seconds
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(timeout=30, limits=limits) as client:
+        began = time.monotonic()
+        await asyncio.gather(*(TableRun(url, tally, stop).play(client) for _ in range(tables)))
+        elapsed = time.monotonic() - began
+    return tally, elapsed
+
+
+def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable,
+        "-c",
+        "from ionarena.cli.main import main; main()",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--bot-delay",
+        "0",
+        "--ws-rate",
+        "100000",
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).text == "ok":
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("ion serve did not start")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--connections", default="50,200")
+    parser.add_argument("--db", default=None, help="store URL (default: a fresh SQLite file)")
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="ion-bench-web-")
+    db = args.db or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+    port = free_port()
+    server = start_server(db, port)
+    print(
+        f"ion serve at 127.0.0.1:{port}, store {db.split('@')[-1]}; {os.cpu_count()} cores; "
+        f"{args.seconds:g} s per run; dots, 2 WebSocket players + 1 bot per table"
+    )
+    print(
+        f"{'connections':>11} {'tables':>6} {'actions/s':>10} {'submits/s':>10} {'p50 ms':>7} {'p95 ms':>7} "
+        f"{'p99 ms':>7} {'games':>6}"
+    )
+    try:
+        for count in (int(c) for c in args.connections.split(",")):
+            tally, elapsed = asyncio.run(measure(f"http://127.0.0.1:{port}", count, args.seconds))
+            if not tally.latencies:
+                print(f"{count:>11} no move measured")
+                continue
+            ms = [x * 1000 for x in tally.latencies]
+            print(
+                f"{count:>11} {count // 2:>6} {tally.actions / elapsed:>10.0f} "
+                f"{tally.submits / elapsed:>10.0f} "
+                f"{statistics.median(ms):>7.1f} {percentile(ms, 0.95):>7.1f} {percentile(ms, 0.99):>7.1f} "
+                f"{tally.games:>6}"
+            )
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+"""What a game's screen needs beyond the kernel's envelope: its cards as boxes, its moves grouped.
+
+Each game has a `GameUI` (`games/<id>.py`): how a card of a view is drawn (`CardSpec`), how a
+legal move text falls into a group (`Slot`: pick a card, then its option), which moves throw away
+points and must be confirmed, the lines under each player, and the board widget. Everything is
+read from the seat's view and the legal move texts, never from a game's state.
+
+`GenericUI` serves a game without its own: each move verb is a group, the board is the
+presenter's text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+
+from ...core import Names, View, get_spec
+
+MANY = 8
+"""A verb with more moves than this is offered as a group (pick it, then the option)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """One card drawn as a box: its key (the card's text in the view, which moves name), the lines
+    inside, its colour class, a title and subtitle on the border, and a tooltip (its full name)."""
+
+    key: str
+    lines: tuple[str, ...]
+    classes: str = ""
+    title: str = ""
+    subtitle: str = ""
+    tooltip: str = ""
+
+
+@dataclass(slots=True)
+class Row:
+    """A row of the board: a caption, some cards as boxes, and words beside them."""
+
+    caption: str
+    cards: list[CardSpec]
+    info: Text | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where one legal move goes: its group (key and label), its own label in that group, and the
+    hand card the group belongs to (clicking that card opens the group)."""
+
+    group: str
+    label: str
+    option: str
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal move as offered: the text sent to the table and the words shown."""
+
+    move: str
+    label: str
+
+
+@dataclass(slots=True)
+class Group:
+    """Moves offered together: one entry at the first level, its choices at the second."""
+
+    key: str
+    label: str
+    card: str | None = None
+    choices: list[Choice] = field(default_factory=list)
+
+    @property
+    def direct(self) -> bool:
+        """A group of one move is made at once."""
+        return len(self.choices) == 1
+
+
+class GameUI:
+    """A game's screen parts (see the module docstring); the defaults suit any game."""
+
+    game = ""
+    board_class = "board-generic"
+
+    def __init__(self, game: str):
+        self.game = game
+        self.spec = get_spec(game)
+
+    # -- moves --------------------------------------------------------------------------------------
+
+    def classify(self, move: str, view: View) -> Slot:
+        """The group of a legal move text (default: the move itself)."""
+        return Slot(move, move, move)
+
+    def confirm(self, move: str, view: View, legal: Sequence[str]) -> str | None:
+        """A question to confirm before `move` is sent (it throws away points), or None."""
+        return None
+
+    def group(self, legal: Sequence[str], view: View) -> list[Group]:
+        """The legal moves in groups, in the order the game lists them; a verb with many moves
+        that the game does not group itself becomes one group."""
+        slots = [(move, self.classify(move, view)) for move in legal]
+        verbs: dict[str, int] = {}
+        for move, slot in slots:
+            if slot.group == move:
+                verbs[move.split(" ", 1)[0]] = verbs.get(move.split(" ", 1)[0], 0) + 1
+        groups: dict[str, Group] = {}
+        for move, slot in slots:
+            verb = move.split(" ", 1)[0]
+            if slot.group == move and verbs.get(verb, 0) > MANY:
+                slot = Slot(f"verb:{verb}", f"{verb} …", move.split(" ", 1)[1] if " " in move else move)
+            group = groups.get(slot.group)
+            if group is None:
+                group = groups[slot.group] = Group(slot.group, slot.label, slot.card)
+            group.choices.append(Choice(move, slot.option))
+        return list(groups.values())
+
+    # -- drawing ------------------------------------------------------------------------------------
+
+    def hand(self, view: View) -> list[CardSpec]:
+        """The seat's own cards, as boxes (default: none)."""
+        return []
+
+    def status(self, view: View, names: Names) -> str:
+        """One line under the title: the round, deal or phase."""
+        return f"phase: {view.get('phase')}"
+
+    def player_line(self, view: View, seat: int, names: Names) -> Text:
+        """What the players pane says of `seat` after its name (cards, points)."""
+        t = view.get("table", {})
+        sizes = t.get("hand_sizes")
+        parts = []
+        if isinstance(sizes, list) and seat < len(sizes):
+            parts.append(f"{sizes[seat]} cards")
+        scores = view.get("scores") or []
+        if seat < len(scores):
+            parts.append(f"{scores[seat]:g} pts")
+        return Text("  ".join(parts))
+
+    def player_notes(self, view: View, seat: int, names: Names) -> list[Text]:
+        """Lines under a player (their compounds, stash, objects ...)."""
+        return []
+
+    def board(self, view: View, names: Names) -> list[Any]:
+        """The middle of the table: `Row`s of card boxes and words, or renderables (`Text`)."""
+        return [Text(self.spec.presenter.render(view, names))]
+
+    def moves_hint(self, view: View) -> str:
+        """What the seat is asked to do now, in a few words."""
+        return "Your move"
+
+
+class GenericUI(GameUI):
+    """Any game: the presenter's text and each verb a group."""
+
+
+__all__ = ["MANY", "CardSpec", "Choice", "GameUI", "GenericUI", "Group", "Row", "Slot"]

@@ -1,0 +1,152 @@
+"""ION: Card Game (`dots`) on the screen: cards with their two dot zones, moves by card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from ...core import Names, View
+from ...core.present import plural
+from .base import CardSpec, GameUI, Row, Slot
+
+KIND_TITLES = {"+1": "+1", "+3": "+3", "+5": "+5", "block": "Block", "gift": "Gift", "again": "Again",
+               "prev+1": "Prev+1", "prev+3": "Prev+3", "noplay": "NoPlay", "shift": "Shift",
+               "joker": "Joker", "dj": "D.Joker"}
+KIND_NAMES = {"+1": "+1: the next player takes 1", "+3": "+3: the next player takes 3",
+              "+5": "New Game +5: the next player takes 5", "block": "Block: answers a +1/+3/+5",
+              "gift": "Gift: give a card to the next player (a last card only)",
+              "again": "Play Again: play another card", "prev+1": "Previous Player +1",
+              "prev+3": "Previous Player +3", "noplay": "No Play: the next player loses the turn",
+              "shift": "Shift: play changes direction", "joker": "Joker: matches anything",
+              "dj": "Double Joker: matches anything, names the number"}
+PIP = "●"
+
+
+def card_points(card: str) -> int:
+    """Points of a card left in a hand (the rulebook's table: dots for number cards)."""
+    from ...games.dots.scoring import card_points as points
+    return points(card)
+
+
+def _zone(value: int | None) -> str:
+    if value is None:
+        return "★ any"
+    return f"{value} {PIP * value}"
+
+
+def card_spec(card: str) -> CardSpec:
+    """A dots card (`3|6`, `block 3|6`, `joker 4`, `dj`) as a box: kind on the border, its two dot
+    zones inside, its points below."""
+    words = card.split()
+    kind = words[0] if len(words) == 2 or card == "dj" else "number"
+    dots = words[-1] if "|" in words[-1] else ""
+    if kind == "joker":
+        zones: tuple[int | None, int | None] = (None, int(words[1]))
+    elif kind == "dj":
+        zones = (None, None)
+    else:
+        a, b = dots.split("|")
+        zones = (int(a), int(b))
+    try:
+        points = f"{card_points(card)} pts"
+    except ValueError:
+        points = ""
+    css = {"number": "number", "+1": "draw", "+3": "draw", "+5": "draw", "prev+1": "prev", "prev+3": "prev",
+           "joker": "joker", "dj": "joker"}.get(kind, kind)
+    name = KIND_NAMES.get(kind, f"number card {dots}")
+    return CardSpec(card, (_zone(zones[0]), "┄" * 7, _zone(zones[1])), classes=f"dots dots-{css}",
+                    title=KIND_TITLES.get(kind, ""), subtitle=points, tooltip=f"{card} — {name}, {points}")
+
+
+class DotsUI(GameUI):
+    """Dots: pick a card in the hand; a Gift then asks which card to give, a Double Joker which
+    number to name."""
+
+    board_class = "board-dots"
+
+    def classify(self, move: str, view: View) -> Slot:
+        """`play <card>` belongs to the card; a Gift's `give` and a Double Joker's `name` are
+        its options."""
+        verb, _, rest = move.partition(" ")
+        if verb == "play":
+            card, _, give = rest.partition(" give ")
+            if give:
+                return Slot(f"card:{card}", f"play {card}: give a card", f"give {give}", card)
+            if card.startswith("dj name "):
+                return Slot("card:dj", "play Double Joker: name a number", card[3:], "dj")
+            return Slot(f"card:{card}", f"play {card}", "play", card)
+        if verb == "give":
+            return Slot(f"card:{rest}", f"give {rest}", "give", rest)
+        if verb == "name":
+            return Slot("name", "name a number", move)
+        if verb == "draw":
+            view_t = view.get("table", {})
+            pending = view_t.get("pending_draw", 0)
+            label = f"take {plural(pending, 'card')}" if pending else "draw a card"
+            return Slot("draw", label, "draw")
+        return Slot(move, move, move)
+
+    def confirm(self, move: str, view: View, legal: Sequence[str]) -> str | None:
+        """Taking cards when a Block in hand could answer them."""
+        t = view.get("table", {})
+        if move == "draw" and t.get("pending_draw") and any(m.startswith("play block") for m in legal):
+            return (f"Take {plural(t['pending_draw'], 'card')}? A Block in your hand could answer "
+                    "the draw instead.")
+        return None
+
+    def hand(self, view: View) -> list[CardSpec]:
+        """Your hand, as boxes."""
+        return [card_spec(c) for c in view.get("table", {}).get("hand", [])]
+
+    def status(self, view: View, names: Names) -> str:
+        """Deal, dealer, direction and turn count."""
+        t = view["table"]
+        target = f" · first to {t['target']}" if t.get("target") else ""
+        return (f"deal {t['deal']}{target} · dealer {names(t['dealer'])} · play goes {t['direction']} · "
+                f"turn {t['turns']}")
+
+    def player_line(self, view: View, seat: int, names: Names) -> Text:
+        """Cards in hand and points."""
+        t = view["table"]
+        line = Text(plural(t["hand_sizes"][seat], "card"), style="bold" if t["hand_sizes"][seat] <= 2 else "")
+        line.append(f"  {view['scores'][seat]:g} pts")
+        if t["hand_sizes"][seat] == 1:
+            line.append("  ION!", style="bold red")
+        return line
+
+    def board(self, view: View, names: Names) -> list[Any]:
+        """The card on the table, what the next card must show, the piles."""
+        t = view["table"]
+        match = " or ".join(map(str, t["match"])) if t["match"] else "the number named"
+        info = Text()
+        info.append("Next card must show ", style="dim")
+        info.append(match, style="bold")
+        info.append(" (Jokers match anything)\n", style="dim")
+        info.append(f"Draw pile {t['draw_pile']}  ·  played {t['played']}")
+        if t["pending_draw"] and view["actors"]:
+            info.append(f"\n{names(view['actors'][0])} must take {plural(t['pending_draw'], 'card')} "
+                        "or answer with a matching Block.", style="bold yellow")
+        if view["phase"] == "give":
+            info.append("\nThe starting card is a Gift: the dealer gives the first player a card.",
+                        style="yellow")
+        if view["phase"] == "name":
+            info.append("\nThe starting card is a Double Joker: the dealer names the number.", style="yellow")
+        if "hand_points" in t:
+            info.append(f"\nYour hand is worth {t['hand_points']} points.", style="dim")
+        return [Row("On the table", [card_spec(t["top"])], info)]
+
+    def moves_hint(self, view: View) -> str:
+        """What to do now."""
+        phase = view.get("phase")
+        if phase == "respond":
+            return "Take the cards, or answer with a Block"
+        if phase == "give":
+            return "Give the first player a card"
+        if phase == "name":
+            return "Name the number to match"
+        return "Play a card that matches, or draw"
+
+
+__all__ = ["DotsUI", "card_spec"]

@@ -1,0 +1,149 @@
+"""Cards as coloured boxes: one `CardBox` per card, a `Hand` of them, and the `Board` of a table."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, HorizontalScroll, Vertical
+from textual.message import Message
+from textual.widgets import Static
+
+from ..games.base import CardSpec, Row
+
+
+class CardBox(Static, can_focus=True):
+    """One card: a box in its category's colour with its lines inside, its title (kind, symbol)
+    and subtitle (points) on the border. Enter, a click or a tap chooses it."""
+
+    class Chosen(Message):
+        """A card was chosen (by key or mouse)."""
+
+        def __init__(self, box: CardBox):
+            super().__init__()
+            self.box = box
+            self.key = box.spec.key
+
+    BINDINGS = [Binding("enter,space", "choose", "Choose", show=False)]
+
+    def __init__(self, spec: CardSpec, *, playable: bool = True, chosen: bool = False,
+                 id: str | None = None):
+        classes = " ".join(filter(None, ["card", spec.classes, "" if playable else "unplayable",
+                                         "chosen" if chosen else ""]))
+        super().__init__(Text("\n".join(spec.lines), justify="center", no_wrap=True), classes=classes, id=id)
+        self.spec = spec
+        self.playable = playable
+        self.border_title = spec.title
+        self.border_subtitle = spec.subtitle
+        if spec.tooltip:
+            self.tooltip = spec.tooltip
+
+    def action_choose(self) -> None:
+        """Choose this card."""
+        self.post_message(self.Chosen(self))
+
+    def on_click(self) -> None:
+        """A click chooses the card."""
+        self.focus()
+        self.post_message(self.Chosen(self))
+
+
+class Hand(HorizontalScroll):
+    """A row of cards; ← and → move between them."""
+
+    BINDINGS = [Binding("left", "step(-1)", "Previous card", show=False),
+                Binding("right", "step(1)", "Next card", show=False)]
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None):
+        super().__init__(id=id, classes=classes)
+        self._shown: tuple[Any, ...] = ()
+
+    async def show(self, cards: Sequence[CardSpec], playable: Collection[str] | None = None,
+                   chosen: str | None = None) -> None:
+        """Draw `cards` (those whose key is not in `playable` dimmed; None: all playable), redrawn
+        only when something changed."""
+        shown = (tuple(cards), None if playable is None else tuple(sorted(playable)), chosen)
+        if shown == self._shown:
+            return
+        focused = self.app.focused
+        index = None
+        if isinstance(focused, CardBox) and focused.parent is self:
+            index = list(self.query(CardBox)).index(focused)
+        self._shown = shown
+        await self.remove_children()
+        boxes = [CardBox(spec, playable=playable is None or spec.key in playable,
+                         chosen=chosen is not None and spec.key == chosen) for spec in cards]
+        if boxes:
+            await self.mount_all(boxes)
+        else:
+            await self.mount(Static(Text("no cards", style="dim"), classes="empty"))
+        if index is not None and boxes:
+            boxes[min(index, len(boxes) - 1)].focus()
+
+    def action_step(self, delta: int) -> None:
+        """Focus the card `delta` places on (wrapping)."""
+        boxes = list(self.query(CardBox))
+        if not boxes:
+            return
+        focused = self.app.focused
+        index = boxes.index(focused) if isinstance(focused, CardBox) and focused in boxes else -delta
+        target = boxes[(index + delta) % len(boxes)]
+        target.focus()
+        target.scroll_visible()
+
+
+class BoardRow(Horizontal):
+    """A row of the board: a caption over cards, and words beside them."""
+
+    def __init__(self, row: Row):
+        super().__init__(classes="board-row")
+        self.row = row
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="board-cards"):
+            if self.row.caption:
+                yield Static(Text(self.row.caption, style="bold"), classes="caption")
+            with Horizontal(classes="board-boxes"):
+                for spec in self.row.cards:
+                    yield CardBox(spec, playable=True)
+        if self.row.info is not None:
+            yield Static(self.row.info, classes="board-info")
+
+
+class Board(Vertical):
+    """The middle of the table: rows of cards and words, or text, redrawn when they change."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None):
+        super().__init__(id=id, classes=classes)
+        self._items: list[Any] = []
+
+    async def show(self, items: Sequence[Row | RenderableType]) -> None:
+        """Draw the board's items (a `Row` or any Rich renderable each)."""
+        items = list(items)
+        if _same(items, self._items):
+            return
+        self._items = items
+        await self.remove_children()
+        widgets = [BoardRow(item) if isinstance(item, Row) else Static(item, classes="board-text")
+                   for item in items]
+        if widgets:
+            await self.mount_all(widgets)
+
+
+def _same(a: list[Any], b: list[Any]) -> bool:
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b, strict=True):
+        if isinstance(x, Text) and isinstance(y, Text):
+            if x.plain != y.plain or x.spans != y.spans:
+                return False
+        elif x != y:
+            return False
+    return True
+
+
+__all__ = ["Board", "BoardRow", "CardBox", "Hand"]
