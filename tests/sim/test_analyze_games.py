@@ -4,6 +4,7 @@ from another source than the spectator's events (the action log, or a seat's own
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 
 import pytest
@@ -32,7 +33,9 @@ def test_usage_table_matches_a_hand_count():
     table = usage_table("things", "thing", units, groups=2)
     x, y = table.row("x"), table.row("y")
     assert (x["uses a game"], x["n"], x["used in"]) == (1.5, 2, 0.5)
-    assert (x["win rate if used"], x["win rate if not"], x["lift"]) == (0.5, 0.5, 0.0)
+    assert (x["win rate if used"], x["win rate if not"]) == (0.5, 0.5)
+    assert math.isnan(x["lift"])  # two units on each side are too few for a lift
+    assert usage_table("things", "thing", units * 5, groups=10).row("x")["lift"] == 0.0
     assert (y["uses a game"], y["n"], y["win rate if used"], y["win rate if not"]) == (2.0, 2, 0.5, 0.5)
     assert (x["uses a winner"], x["uses a loser"]) == (1.0, 0.5)
     assert (y["uses a winner"], y["uses a loser"]) == (1.5, 0.5)

@@ -3,6 +3,8 @@ document allows — and much that it does not — no answer is a server error.""
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -15,6 +17,7 @@ from schemathesis.checks import not_a_server_error
 from ionarena.web import create_app
 
 _folder = tempfile.mkdtemp(prefix="ion-schema-")
+atexit.register(shutil.rmtree, _folder, True)
 app = create_app(f"sqlite:///{Path(_folder) / 'schema.sqlite3'}", bot_delay=0.0)
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", app)
 

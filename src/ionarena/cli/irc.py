@@ -40,7 +40,7 @@ def irc(
     bot_delay: Annotated[float, typer.Option(help="Table games: seconds a bot waits before moving.")] = 1.0,
     colour: Annotated[bool, typer.Option("--colour", help="Use IRC colours and bold (off: "
                                                           "plain text).")] = False,
-    flood_burst: Annotated[int, typer.Option(help="Lines the bot may send at once.")] = 4,
+    flood_burst: Annotated[int, typer.Option(help="Lines the bot may send at once.")] = 1,
     flood_rate: Annotated[float, typer.Option(help="Lines per second after the burst (lower it on big "
                                                    "networks, e.g. 1).")] = 2.0,
     verbose: Annotated[bool, typer.Option("--verbose", help="Log every IRC line.")] = False,

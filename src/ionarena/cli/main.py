@@ -60,12 +60,19 @@ def play(
                                                 "(postgresql://…) or a file (default: $ION_DB or "
                                                 "the user's data folder).")] = None,
     name: Annotated[str | None, typer.Option(help="Your name at the table.")] = None,
+    plain: Annotated[bool, typer.Option("--plain", help="Line by line instead of the full-screen table "
+                                                         "(screen readers, pipes; also used when stdin or "
+                                                         "stdout is not a terminal).")] = False,
+    seats: Annotated[str | None, typer.Option(help="Hot-seat: several people at this keyboard, e.g. 0,2 "
+                                                   "(full-screen only; replaces --seat).")] = None,
 ) -> None:
     """Play GAME at the terminal against bots (bank in real time); every game is saved."""
     from ..agents import split_specs
     from .play_main import play_game
     try:
-        play_game(game, players, seat, split_specs(bots), seed, variant, option or [], move_time, db, name)
+        people = parse_seats(seats) if seats is not None else None
+        play_game(game, players, seat, split_specs(bots), seed, variant, option or [], move_time, db, name,
+                  plain=plain, seats=people)
     except IonError as err:
         raise fail(str(err)) from None
     except KeyboardInterrupt:
@@ -133,17 +140,21 @@ def replay(
                                                    "(`ion saved` lists them).")] = None,
     db: Annotated[str | None, typer.Option(help="The store of --table (default: $ION_DB or the "
                                                 "user's data folder).")] = None,
+    watch: Annotated[bool, typer.Option("--watch", help="Step through the game on the full-screen "
+                                                         "table (a terminal only).")] = False,
 ) -> None:
     """Replay one recorded game turn by turn and verify it (or every game with --all), from a
     file or, with --table, from the games `ion play` saved."""
-    from .replay import pick_record, replay_verbose, verify_all
+    from .replay import pick_record, verify_all, watch_or_print
+    if watch and every:
+        raise fail("--watch shows one game: leave out --all")
     if table is not None or path is None:
         if table is None or path is not None:
             raise fail("give a records file, or --table ID for a saved game (see `ion saved`)")
         from .saved import saved_record
         try:
             record = saved_record(db, table)
-            state = replay_verbose(record, quiet)
+            state = watch_or_print(record, quiet, watch)
         except IonError as err:
             raise fail(f"game {table}: {err}") from None
         print(json.dumps({"verified": True, "game": record.game, "actions": len(record.actions),
@@ -160,7 +171,7 @@ def replay(
         raise typer.Exit(1 if bad else 0)
     try:
         record = pick_record(path, game_index)
-        state = replay_verbose(record, quiet)
+        state = watch_or_print(record, quiet, watch)
     except IonError as err:
         raise fail(f"{path} game {game_index}: {err}") from None
     print(json.dumps({"verified": True, "game": record.game, "actions": len(record.actions),
@@ -239,6 +250,14 @@ def serve(
         run_server(host, port, db, open_browser, bot_delay, ws_rate)
     except IonError as err:
         raise fail(str(err)) from None
+
+
+def parse_seats(text: str) -> list[int]:
+    """`--seats 0,2` as seat numbers."""
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise fail(f"--seats must be seat numbers separated by commas, e.g. 0,2, not {text[:40]!r}") from None
 
 
 def parse_reaction_times(text: str) -> tuple[float, ...]:

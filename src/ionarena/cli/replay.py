@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core import Names, RecordError, State, get_spec, quote
+from ..core import IonError, Names, RecordError, State, get_spec, quote
 from ..core.record import GameRecord, iter_lines, replay
 from .common import console
 
@@ -40,6 +40,19 @@ def replay_verbose(record: GameRecord, quiet: bool) -> State:
     state = replay(record, on_step=None if quiet else show)
     if not quiet:
         console.print(spec.presenter.render(state.view(None), names), markup=False, highlight=False)
+    return state
+
+
+def watch_or_print(record: GameRecord, quiet: bool, watch: bool) -> State:
+    """`--watch`: verify the record, then step through it full-screen (`ionarena.tui`); else
+    `replay_verbose`. RecordError for a bad record, IonError when --watch has no terminal."""
+    if not watch:
+        return replay_verbose(record, quiet)
+    from ..tui.run import wants_tui, watch_record
+    if not wants_tui(False):
+        raise IonError("--watch needs a terminal (stdin and stdout); without it, leave --watch out")
+    state = replay(record)
+    watch_record(record)
     return state
 
 

@@ -65,7 +65,7 @@ class BotConfig:
     join_time: float = 60.0
     bot_delay: float = 1.0
     colour: bool = False
-    flood_burst: int = 4
+    flood_burst: int = 1
     flood_rate: float = 2.0
     realname: str = "Ion Arena"
 

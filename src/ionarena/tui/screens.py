@@ -4,11 +4,11 @@ pass the keyboard, confirm a move, the rules, the end of the game."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
@@ -17,21 +17,22 @@ from textual.widgets import Button, Footer, Markdown, Static
 from ..core import Event, Names
 from ..host import Update
 from .games.base import GameUI, Group
-from .widgets.cards import Board, CardBox, Hand
+from .widgets.cards import Board, CardBox, Hand, set_text
 from .widgets.panes import CommandLine, EventLog, MoveClock, MovePicker, Players
 
 
 class TableScreen(Screen[None]):
     """One seat's table: players, board, hand, moves, command line and the log of events."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "rules", "Rules"),
         Binding("e", "explain", "Chemistry", show=False),
-        Binding("m", "focus('moves')", "Moves"),
-        Binding("h", "focus('hand')", "Hand"),
-        Binding("slash,colon", "focus('command')", "Type"),
-        Binding("l", "focus('log')", "Log", show=False),
+        Binding("m", "go('moves')", "Moves"),
+        Binding("h", "go('hand')", "Hand"),
+        Binding("slash,colon", "go('command')", "Type"),
+        Binding("l", "go('log')", "Log", show=False),
         Binding("q", "leave", "Quit"),
+        *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
     ]
 
     class Move(Message):
@@ -49,6 +50,8 @@ class TableScreen(Screen[None]):
         self.interactive = interactive
         self.update_shown: Update | None = None
         self.groups: list[Group] = []
+        self.logged: list[Event] = []
+        """Every event in the log (to write it again when explanations are switched)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -70,47 +73,52 @@ class TableScreen(Screen[None]):
 
     # -- drawing ------------------------------------------------------------------------------------
 
-    async def show(self, update: Update, events: Sequence[Event], *, reset_log: bool, title: str = "") -> None:
+    async def show(self, update: Update, events: Sequence[Event], *, reset_log: bool,
+                   title: str = "") -> None:
         """Draw `update`; `events` are the log's new lines (all of them when `reset_log`)."""
         self.update_shown = update
         view = update.view
         names = Names(update.seat, update.names)
         ui = self.ui
         spec = ui.spec
-        head = Text(f" {spec.title} ", style="bold reverse")
-        head.append(f"  {view['variant']} · {view['players']} players")
+        head = Text()
+        head.append(spec.title, style="bold")
+        head.append(f"  ·  {view['variant']} · {view['players']} players")
         if update.seat is not None:
-            head.append(" · you are ")
+            head.append(" · you are " if self.interactive else " · seen by ")
             head.append(names.plain(update.seat), style="bold green")
         if title:
             head.append(f"  {title}", style="dim")
         head.append("\n")
-        head.append(ui.status(view, names), style="dim")
-        self.query_one("#title", Static).update(head)
+        head.append(ui.status(view, names), style="italic")
+        set_text(self.query_one("#title", Static), head)
         self.query_one("#players", Players).show(ui, view, update.seats, names)
         await self.query_one("#board", Board).show(ui.board(view, names))
         picker = self.query_one("#moves", MovePicker)
         mine = bool(self.interactive and update.legal and not update.over)
-        self.groups = ui.group(update.legal, view) if mine else []
+        self.groups = ui.group(update.legal, view, names) if mine else []
         picker.show(self.groups)
         playable = {g.card for g in self.groups if g.card is not None}
         chosen = picker.open_group.card if picker.open_group is not None else None
         cards = ui.hand(view)
-        self.query_one("#hand-caption", Static).update(self._hand_caption(update, bool(cards), mine))
-        await self.query_one("#hand", Hand).show(cards, playable if mine else set(), chosen)
-        self.query_one("#moves-caption", Static).update(self._moves_caption(update, names, mine))
+        set_text(self.query_one("#hand-caption", Static), self._hand_caption(update, bool(cards), mine))
+        await self.query_one("#hand", Hand).show(cards, playable if mine else None, chosen)
+        set_text(self.query_one("#moves-caption", Static), self._moves_caption(update, names, mine))
         self.query_one("#command", CommandLine).offer(update.legal)
         self._show_clock(update, names, mine)
         log = self.query_one("#log", EventLog)
         if reset_log:
             log.clear()
+            self.logged = []
+        self.logged.extend(events)
         for event in events:
             log.add(spec, event, names, update.seats)
 
     def _hand_caption(self, update: Update, any_cards: bool, mine: bool) -> Text:
         if update.seat is None:
             return Text("")
-        text = Text("Your hand", style="bold")
+        text = Text()
+        text.append("Your hand", style="bold")
         if mine and any_cards:
             text.append("  ← → choose · Enter plays", style="dim")
         return text
@@ -133,9 +141,11 @@ class TableScreen(Screen[None]):
         view = update.view
         if update.deadline is None or update.over or view.get("now") is None:
             clock.set(None, 1.0, False, "")
-            clock.display = False
+            if clock.display:
+                clock.display = False
             return
-        clock.display = True
+        if not clock.display:
+            clock.display = True
         t = view.get("table", {})
         total = float(t.get("move_time") or 3.0) if view.get("phase") == "play" else \
             max(0.1, float(view["deadline"]) - float(view["now"]))
@@ -146,6 +156,11 @@ class TableScreen(Screen[None]):
         clock.set(update.deadline, total, mine, what)
 
     # -- input --------------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if not self.interactive:
+            self.query_one("#command", CommandLine).display = False
+            self.query_one("#moves", MovePicker).display = False
 
     def on_card_box_chosen(self, message: CardBox.Chosen) -> None:
         """A card in the hand opens its group of moves (or makes its one move)."""
@@ -173,43 +188,17 @@ class TableScreen(Screen[None]):
             return
         self.post_message(self.Move(text, typed=True))
 
-    def key_1(self) -> None:
-        self._number(1)
-
-    def key_2(self) -> None:
-        self._number(2)
-
-    def key_3(self) -> None:
-        self._number(3)
-
-    def key_4(self) -> None:
-        self._number(4)
-
-    def key_5(self) -> None:
-        self._number(5)
-
-    def key_6(self) -> None:
-        self._number(6)
-
-    def key_7(self) -> None:
-        self._number(7)
-
-    def key_8(self) -> None:
-        self._number(8)
-
-    def key_9(self) -> None:
-        self._number(9)
-
-    def _number(self, number: int) -> None:
+    def action_number(self, number: int) -> None:
+        """The `number`-th entry of the moves list."""
         if isinstance(self.app.focused, CommandLine):
             return
         self.query_one("#moves", MovePicker).choose_number(number)
 
     def say(self, text: str, *, error: bool = False) -> None:
         """One line at the bottom: what happened, or why a move was refused."""
-        self.query_one("#message", Static).update(Text(text, style="bold red" if error else "yellow"))
+        set_text(self.query_one("#message", Static), Text(text, style="bold red" if error else "yellow"))
 
-    def action_focus(self, target: str) -> None:
+    def action_go(self, target: str) -> None:
         """Focus the moves, the hand, the command line or the log."""
         widget = self.query_one(f"#{target}")
         if target == "hand":
@@ -223,6 +212,12 @@ class TableScreen(Screen[None]):
         """Chemistry explanations in the log on or off (from the next event)."""
         log = self.query_one("#log", EventLog)
         log.explain = not log.explain
+        update = self.update_shown
+        if update is not None:
+            log.clear()
+            names = Names(update.seat, update.names)
+            for event in self.logged:
+                log.add(self.ui.spec, event, names, update.seats)
         self.say("Chemistry explanations " + ("on." if log.explain else "off."))
 
     def action_rules(self) -> None:
@@ -247,7 +242,8 @@ class TableScreen(Screen[None]):
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question (y / n, Enter / Escape)."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("y", "answer(True)", "Yes"),
+                                             Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str):
         super().__init__(classes="dialog-screen")
@@ -274,7 +270,7 @@ class ConfirmScreen(ModalScreen[bool]):
 class PassScreen(ModalScreen[None]):
     """Hot-seat: the table is hidden until the next person has the keyboard."""
 
-    BINDINGS = [Binding("enter,space", "ready", "Ready")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "Ready")]
 
     def __init__(self, name: str):
         super().__init__(classes="pass-screen")
@@ -302,7 +298,7 @@ class PassScreen(ModalScreen[None]):
 class RulesScreen(ModalScreen[None]):
     """The rules of the game as Ion Arena plays them (`ion rules`)."""
 
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "Close")]
 
     def __init__(self, game: str):
         super().__init__(classes="rules-screen")
@@ -329,7 +325,8 @@ class RulesScreen(ModalScreen[None]):
 class EndScreen(ModalScreen[None]):
     """The end: the result, the scores, the seed and where the game was saved."""
 
-    BINDINGS = [Binding("escape", "close", "Look at the table"), Binding("q", "quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Look at the table"),
+                                             Binding("q", "quit", "Quit")]
 
     def __init__(self, lines: Sequence[Text | str]):
         super().__init__(classes="dialog-screen")
@@ -362,5 +359,3 @@ class EndScreen(ModalScreen[None]):
 
 
 __all__ = ["ConfirmScreen", "EndScreen", "PassScreen", "RulesScreen", "TableScreen"]
-
-_ = Any

@@ -49,7 +49,8 @@ def frames(record: GameRecord, seat: int | None, names: Sequence[str] | None = N
             raise RecordError(f"action {index} ({who}: {text!r}) is not legal: {err}") from None
         if index == last or state.events(seat, seen):
             keep(index)
-    return {"game": record.game, "variant": record.variant, "players": record.players, "seat": seat,
+    return {"game": record.game, "title": spec.title, "variant": record.variant, "players": record.players,
+            "seat": seat,
             "names": [shown.plain(s) for s in range(record.players)], "over": state.is_over(),
             "scores": list(state.scores()), "winners": list(state.winners()) if state.is_over() else [],
             "frames": out}

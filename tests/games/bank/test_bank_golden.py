@@ -43,8 +43,9 @@ def transcript(seed: int = 20261129) -> str:
         who = moved[0] if isinstance(moved[0], int) else None  # the host, as records write it
         view = state.view(None)
         bank = view["table"]["bank"]
+        points = [int(s) for s in view["scores"]]
         lines.append(f"{clock} {json.dumps([who, moved[1]], ensure_ascii=False)} | {view['phase']} "
-                     f"charge {bank['charge']:+d} pot {bank['pot']} scores {[int(s) for s in view['scores']]}")
+                     f"charge {bank['charge']:+d} pot {bank['pot']} scores {points}")
     lines.append(f"final: {state.scores()} winners {state.winners()} stats {state.stats()}")
     return "\n".join(lines) + "\n"
 

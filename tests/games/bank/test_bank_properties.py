@@ -14,7 +14,7 @@ from ionarena.core import HOST, IllegalAction, State
 from ionarena.sim.driver import bot_step
 
 from ...conformance.checks import fingerprint, snapshot
-from ...rules.bank.bank_table import table
+from ...rules.bank.bank_table import shop, table
 
 TOKENS = ["+", "++", "+++", "-", "--", "---", "=", "==", "===", "±", "±±", "B", "BBB", "b", "?", "??", "???",
           "x2", "x3", "×2", "&", "s", "r", ":", "+:", "-:", "*", "X", "x", "T", "t", "skip", "quit", "done",
@@ -81,7 +81,7 @@ def _quit_game(seed: int) -> State:
             quitter = rng.choice([p for p, gone in enumerate(state.view(None)["table"]["quit"]) if not gone])
             before = state.scores()
             state.apply_text(quitter, "quit")
-            shared = [e.data for e in state.events(None, state.version - 1) if e.kind == "quit"][0]
+            shared = next(e.data for e in state.events(None, state.version - 1) if e.kind == "quit")
             assert shared["points"] == before[quitter] and state.scores()[quitter] == 0
             continue
         bot_step(state, agents)
@@ -161,3 +161,14 @@ def test_clones_draw_the_same_future_and_never_disturb_each_other():
     p = other.actors()[0]
     other.apply_text(p, other.format_action(other.legal_actions(p)[0]))
     assert fingerprint(state) == kept
+
+
+def test_determinize_keeps_what_an_open_deal_tells_about_the_seller():
+    """An open deal shows that its seller holds the object: a resampled copy keeps it in the seller's
+    inventory, so the deal can still be accepted there (search sees the same choices)."""
+    state = shop("+-+", objects={0: {"¢": 9}, 1: {"x": 1, "r": 2, "s": 1}})
+    state.apply_text(1, "deal x 3 ¢")
+    for seed in range(20):
+        other = state.determinize(0, random.Random(seed))
+        assert "ok 1" in [other.format_action(a) for a in other.legal_actions(0)]
+        assert other.view(None)["table"]["objects"] == state.view(None)["table"]["objects"]

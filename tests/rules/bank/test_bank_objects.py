@@ -110,6 +110,8 @@ def test_round_time_minus_is_usable_with_exactly_a_minute_left():
     state = table("+-", objects={0: {"-:": 1}}, round_left=60)
     play(state, "-:")
     assert public(state)["round_ends_at"] == pytest.approx(0.0) and state.deadline() == pytest.approx(0.0)
+    with pytest.raises(IllegalAction, match="has come"):  # the clock never runs backwards
+        state.apply_text(HOST, "at 0.000")
     state.apply_text(HOST, "timeout")
     assert state.view(None)["phase"] == "shop"
     short = table("+-", objects={0: {"-:": 1}}, round_left=59.9)

@@ -8,8 +8,10 @@ when the host types `start`, or at its deadline (RULING: 60 s).
 from __future__ import annotations
 
 from ...core import IllegalAction
-from .actions import Team
+from .actions import BankAction, Team
 from .base import SIGN_TEXT, BankBase
+
+TEAM_PLUS, TEAM_MINUS = Team(1), Team(-1)
 
 
 class Lobby(BankBase):
@@ -17,8 +19,8 @@ class Lobby(BankBase):
 
     __slots__ = ()
 
-    def _lobby_options(self, player: int) -> list[Team]:
-        return [Team(1), Team(-1)]
+    def _lobby_options(self, player: int) -> list[BankAction]:
+        return [TEAM_PLUS, TEAM_MINUS]
 
     def _check_lobby(self, player: int, action: object) -> None:
         if action.__class__ is not Team:

@@ -122,7 +122,7 @@ class BankState(Lobby, Turns, Shop):
         if player not in self.actors():
             return []
         if phase == LOBBY:
-            return self._lobby_options(player)  # type: ignore[return-value]
+            return self._lobby_options(player)
         return self._shop_options(player)
 
     def _check(self, player: Actor, action: object) -> None:
@@ -161,6 +161,8 @@ class BankState(Lobby, Turns, Shop):
             if deadline is None:
                 raise IllegalAction("the game is over: the clock has stopped")
             time = action.time
+            if deadline <= self.clock:
+                raise IllegalAction(f"the deadline {deadline:.3f} has come: the host applies `timeout`")
             if not self.clock <= time < deadline + CLOCK_GRAIN / 2:
                 raise IllegalAction(f"the clock can move on from {self.clock:.3f} to before the deadline "
                                     f"{deadline:.3f}, not to {time:.3f}")

@@ -18,6 +18,16 @@ from .scoring import card_effect, dump_shares, is_full, split_evenly
 
 SKIP = Word("skip")
 MOVE_TIME = Use("movetime")
+ALL_CARDS = range(NUM_CARDS)
+_MULTS = ((1,), (1, 2), (1, 3), (1, 2, 3))
+"""The multipliers a player may use, by `has x2 + 2 * has x3`."""
+PLAIN = tuple(Card(card) for card in ALL_CARDS)
+CARD_FORMS = tuple(tuple(tuple(Card(card, m) for m in mults) for mults in _MULTS) for card in ALL_CARDS)
+"""`CARD_FORMS[card][mask]`: the card played plainly, then with [×2], [×3] when held (values made once)."""
+WILD_FORMS = {power: tuple(tuple(Card(card_id(family, power), m, True) for family in range(4) for m in mults)
+                           for mults in _MULTS) for power in (1, 2, 3)}
+USES = {kind: Use(kind) for kind in USE_KINDS if kind != "take"}
+TAKES = tuple(Use("take", kind) for kind in HELD_KINDS)
 
 
 class Turns(BankBase):
@@ -30,26 +40,27 @@ class Turns(BankBase):
     def move_options(self, player: int) -> list[BankAction]:
         """Every card and object move `player` could make now (without `&` forms and `skip`)."""
         hand, inv = self.hands[player], self.inv[player]
-        mults = [1] + [m for m in (2, 3) if inv.get(f"x{m}", 0) > 0]
+        if len(inv) <= ("coins" in inv):  # no objects: the cards alone (the common case)
+            return [PLAIN[card] for card in ALL_CARDS if hand[card]]
+        mask = ("x2" in inv) + 2 * ("x3" in inv)
         moves: list[BankAction] = []
-        for card in range(NUM_CARDS):
+        for card in ALL_CARDS:
             if hand[card]:
-                moves.extend(Card(card, m) for m in mults)
+                moves.extend(CARD_FORMS[card][mask])
         for power in (1, 2, 3):
-            if inv.get(WILD_OF_POWER[power], 0) > 0:
-                for family in range(4):
-                    moves.extend(Card(card_id(family, power), m, True) for m in mults)
+            if WILD_OF_POWER[power] in inv:
+                moves.extend(WILD_FORMS[power][mask])
         for kind in USE_KINDS:
-            if inv.get(kind, 0) > 0:
+            if kind in inv:
                 if kind == "take":
-                    moves.extend(Use("take", k) for k in HELD_KINDS)
+                    moves.extend(TAKES)
                 elif kind == "roundminus" and (self.round_end - self.cfg.round_time_step
                                                < self.turn_start + self.move_limit):
                     continue  # listed only when it stays usable until the move deadline
                 elif kind == "movetime" and self.move_limit >= self.cfg.extended_move_time:
                     continue  # already extended this move clock, or the move time is that long anyway
                 else:
-                    moves.append(Use(kind))
+                    moves.append(USES[kind])
         return moves
 
     def _turn_options(self, player: int) -> list[BankAction]:

@@ -19,6 +19,7 @@ from ...core import State
 from ..runner import GameResult
 from ..stats import wilson_interval
 from .tables import Chart, Column, Section, Table
+from .usage import MIN_GROUP
 
 
 def card_kind(card: str) -> str:
@@ -67,9 +68,10 @@ def card_table(results: Sequence[GameResult]) -> Table:
         without = player_deals - with_kind
         rate_with = wins_with / with_kind if with_kind else float("nan")
         rate_without = wins_without / without if without else float("nan")
+        lift = rate_with - rate_without if min(with_kind, without) >= MIN_GROUP else math.nan
         rows.append([kind, plays / len(deals) if deals else 0.0,
                      with_kind / player_deals if player_deals else 0.0, with_kind, rate_with,
-                     wilson_interval(wins_with, with_kind), rate_without, rate_with - rate_without,
+                     wilson_interval(wins_with, with_kind), rate_without, lift,
                      sum(points_with) / len(points_with) if points_with else float("nan")])
     rows.sort(key=lambda row: (math.isnan(row[7]), -row[7] if not math.isnan(row[7]) else 0.0, row[0]))
     columns = [Column("card kind"), Column("plays a deal", "float"), Column("played in", "pct"),
@@ -78,8 +80,9 @@ def card_table(results: Sequence[GameResult]) -> Table:
     return Table("Value of each card kind", columns, rows,
                  note=f"{len(deals)} deals, {player_deals} player-deals. 'played in' (n): the "
                       "player-deals in which the player played at least one card of the kind; 'lift': "
-                      "win rate if played minus win rate if not; 'points when won': mean points of the "
-                      "deals won by a player who played it. dj = Double Joker.")
+                      f"win rate if played minus win rate if not (a dash with fewer than {MIN_GROUP} on a "
+                      "side); 'points when won': mean points of the deals won by a player who played it. "
+                      "dj = Double Joker.")
 
 
 def sections(results: Sequence[GameResult], players: int) -> list[Section]:

@@ -15,6 +15,9 @@ from typing import Any
 from ..stats import wilson_interval
 from .tables import Chart, Column, Table
 
+MIN_GROUP = 10
+"""A lift needs at least this many units on each side (used, not used); else it shows as a dash."""
+
 Unit = tuple[Mapping[str, int], bool]
 """One player-game: `(uses of each thing, won)`."""
 
@@ -42,8 +45,9 @@ def usage_table(title: str, thing: str, units: Sequence[Unit], groups: int, grou
         without = total - with_it
         rate_with = wins_with / with_it if with_it else math.nan
         rate_without = wins_without / without if without else math.nan
+        lift = rate_with - rate_without if min(with_it, without) >= MIN_GROUP else math.nan
         rows.append([name, uses / groups if groups else 0.0, with_it / total if total else 0.0, with_it,
-                     rate_with, wilson_interval(wins_with, with_it), rate_without, rate_with - rate_without,
+                     rate_with, wilson_interval(wins_with, with_it), rate_without, lift,
                      uses_by_winners / winners if winners else math.nan,
                      (uses - uses_by_winners) / others if others else math.nan])
     rows.sort(key=lambda row: (math.isnan(row[7]), -row[7] if not math.isnan(row[7]) else 0.0, row[0]))
@@ -52,7 +56,8 @@ def usage_table(title: str, thing: str, units: Sequence[Unit], groups: int, grou
                Column("win rate if not", "pct"), Column("lift", "pp"), Column("uses a winner", "float"),
                Column("uses a loser", "float")]
     base = (f"{groups} {group}s, {total} player-{group}s ({winners} won). 'used in' (n): player-{group}s "
-            "with at least one use; 'lift': win rate if used minus win rate if not; 'uses a winner' / 'a "
+            f"with at least one use; 'lift': win rate if used minus win rate if not (a dash with fewer than "
+            f"{MIN_GROUP} on a side); 'uses a winner' / 'a "
             f"loser': mean uses in a player-{group} that won / did not.")
     return Table(title, columns, rows, note=f"{base} {note}".strip())
 

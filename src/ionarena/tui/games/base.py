@@ -91,7 +91,7 @@ class GameUI:
 
     # -- moves --------------------------------------------------------------------------------------
 
-    def classify(self, move: str, view: View) -> Slot:
+    def classify(self, move: str, view: View, names: Names) -> Slot:
         """The group of a legal move text (default: the move itself)."""
         return Slot(move, move, move)
 
@@ -99,10 +99,10 @@ class GameUI:
         """A question to confirm before `move` is sent (it throws away points), or None."""
         return None
 
-    def group(self, legal: Sequence[str], view: View) -> list[Group]:
+    def group(self, legal: Sequence[str], view: View, names: Names) -> list[Group]:
         """The legal moves in groups, in the order the game lists them; a verb with many moves
         that the game does not group itself becomes one group."""
-        slots = [(move, self.classify(move, view)) for move in legal]
+        slots = [(move, self.classify(move, view, names)) for move in legal]
         verbs: dict[str, int] = {}
         for move, slot in slots:
             if slot.group == move:
@@ -117,6 +117,10 @@ class GameUI:
                 group = groups[slot.group] = Group(slot.group, slot.label, slot.card)
             group.choices.append(Choice(move, slot.option))
         return list(groups.values())
+
+    def can_start(self, view: View) -> bool:
+        """True where the person may start a game waiting in its lobby (`start`)."""
+        return False
 
     # -- drawing ------------------------------------------------------------------------------------
 

@@ -66,7 +66,7 @@ class DotsUI(GameUI):
 
     board_class = "board-dots"
 
-    def classify(self, move: str, view: View) -> Slot:
+    def classify(self, move: str, view: View, names: Names) -> Slot:
         """`play <card>` belongs to the card; a Gift's `give` and a Double Joker's `name` are
         its options."""
         verb, _, rest = move.partition(" ")
@@ -110,7 +110,8 @@ class DotsUI(GameUI):
     def player_line(self, view: View, seat: int, names: Names) -> Text:
         """Cards in hand and points."""
         t = view["table"]
-        line = Text(plural(t["hand_sizes"][seat], "card"), style="bold" if t["hand_sizes"][seat] <= 2 else "")
+        line = Text()
+        line.append(plural(t["hand_sizes"][seat], "card"), style="bold" if t["hand_sizes"][seat] <= 2 else "")
         line.append(f"  {view['scores'][seat]:g} pts")
         if t["hand_sizes"][seat] == 1:
             line.append("  ION!", style="bold red")

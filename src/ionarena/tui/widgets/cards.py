@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, HorizontalScroll, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
 from ..games.base import CardSpec, Row
+
+
+def set_text(widget: Static, content: RenderableType) -> None:
+    """`widget.update(content)` only when it changes: every update lays the screen out again."""
+    last = getattr(widget, "_ion_content", None)
+    if last is not None and type(last) is type(content) and last == content:
+        return
+    widget._ion_content = content  # type: ignore[attr-defined]
+    widget.update(content)
 
 
 class CardBox(Static, can_focus=True):
@@ -28,19 +37,27 @@ class CardBox(Static, can_focus=True):
             self.box = box
             self.key = box.spec.key
 
-    BINDINGS = [Binding("enter,space", "choose", "Choose", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "choose", "Choose", show=False)]
 
     def __init__(self, spec: CardSpec, *, playable: bool = True, chosen: bool = False,
                  id: str | None = None):
-        classes = " ".join(filter(None, ["card", spec.classes, "" if playable else "unplayable",
-                                         "chosen" if chosen else ""]))
-        super().__init__(Text("\n".join(spec.lines), justify="center", no_wrap=True), classes=classes, id=id)
+        super().__init__(id=id)
         self.spec = spec
         self.playable = playable
+        self.chosen = chosen
+        self.redraw(spec, playable=playable, chosen=chosen, force=True)
+
+    def redraw(self, spec: CardSpec, *, playable: bool, chosen: bool, force: bool = False) -> None:
+        """Show another card (or the same one, now playable or not) in this box."""
+        if not force and (spec, playable, chosen) == (self.spec, self.playable, self.chosen):
+            return
+        self.spec, self.playable, self.chosen = spec, playable, chosen
+        self.set_classes(" ".join(filter(None, ["card", spec.classes, "" if playable else "unplayable",
+                                                "chosen" if chosen else ""])))
+        self.update(Text("\n".join(spec.lines), justify="center", no_wrap=True))
         self.border_title = spec.title
         self.border_subtitle = spec.subtitle
-        if spec.tooltip:
-            self.tooltip = spec.tooltip
+        self.tooltip = spec.tooltip or None
 
     def action_choose(self) -> None:
         """Choose this card."""
@@ -55,7 +72,7 @@ class CardBox(Static, can_focus=True):
 class Hand(HorizontalScroll):
     """A row of cards; ← and → move between them."""
 
-    BINDINGS = [Binding("left", "step(-1)", "Previous card", show=False),
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("left", "step(-1)", "Previous card", show=False),
                 Binding("right", "step(1)", "Next card", show=False)]
 
     def __init__(self, *, id: str | None = None, classes: str | None = None):
@@ -74,6 +91,12 @@ class Hand(HorizontalScroll):
         if isinstance(focused, CardBox) and focused.parent is self:
             index = list(self.query(CardBox)).index(focused)
         self._shown = shown
+        present = list(self.query(CardBox))
+        if present and len(present) == len(cards):  # the same number of cards: redraw in place
+            for box, spec in zip(present, cards, strict=True):
+                box.redraw(spec, playable=playable is None or spec.key in playable,
+                           chosen=chosen is not None and spec.key == chosen)
+            return
         await self.remove_children()
         boxes = [CardBox(spec, playable=playable is None or spec.key in playable,
                          chosen=chosen is not None and spec.key == chosen) for spec in cards]
@@ -110,8 +133,17 @@ class BoardRow(Horizontal):
             with Horizontal(classes="board-boxes"):
                 for spec in self.row.cards:
                     yield CardBox(spec, playable=True)
-        if self.row.info is not None:
-            yield Static(self.row.info, classes="board-info")
+        yield Static(self.row.info or "", classes="board-info")
+
+    def redraw(self, row: Row) -> None:
+        """Show another row of the same shape."""
+        self.row = row
+        captions = list(self.query(".caption").results(Static))
+        if captions:
+            set_text(captions[0], Text(row.caption, style="bold"))
+        for box, spec in zip(self.query(CardBox), row.cards, strict=False):
+            box.redraw(spec, playable=True, chosen=False)
+        set_text(self.query_one(".board-info", Static), row.info or "")
 
 
 class Board(Vertical):
@@ -126,7 +158,16 @@ class Board(Vertical):
         items = list(items)
         if _same(items, self._items):
             return
+        shape = [len(item.cards) if isinstance(item, Row) else -1 for item in items]
+        old = [len(item.cards) if isinstance(item, Row) else -1 for item in self._items]
         self._items = items
+        if shape == old and self.children:  # the same shape: redraw in place
+            for widget, item in zip(self.children, items, strict=True):
+                if isinstance(widget, BoardRow) and isinstance(item, Row):
+                    widget.redraw(item)
+                elif isinstance(widget, Static) and not isinstance(item, Row):
+                    set_text(widget, item)
+            return
         await self.remove_children()
         widgets = [BoardRow(item) if isinstance(item, Row) else Static(item, classes="board-text")
                    for item in items]
@@ -146,4 +187,4 @@ def _same(a: list[Any], b: list[Any]) -> bool:
     return True
 
 
-__all__ = ["Board", "BoardRow", "CardBox", "Hand"]
+__all__ = ["Board", "BoardRow", "CardBox", "Hand", "set_text"]

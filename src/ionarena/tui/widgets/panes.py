@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, OptionList, RichLog, Static
@@ -14,17 +14,16 @@ from textual.widgets.option_list import Option
 
 from ...core import Event, GameSpec, Names, View
 from ..games.base import GameUI, Group
+from .cards import set_text
 
 BACK = "\x00back"
 
 
 def seat_label(seats: Sequence[dict[str, Any]], seat: int, names: Names) -> str:
-    """`Player 1 (greedy)`, `ada (you)`."""
+    """`Player 1 (greedy)` (the table names bots so), `ada (you)`, `Player 3 (open seat)`."""
     info = seats[seat] if seat < len(seats) else {}
     label = names(seat)
-    if info.get("kind") == "bot":
-        label += f" ({info.get('bot') or 'bot'})"
-    elif info.get("kind") == "open":
+    if info.get("kind") == "open":
         label += " (open seat)"
     return label
 
@@ -49,7 +48,7 @@ class Players(Static):
             for note in ui.player_notes(view, seat, names):
                 text.append("\n    ")
                 text.append_text(note)
-        self.update(text)
+        set_text(self, text)
 
 
 class EventLog(RichLog):
@@ -76,7 +75,7 @@ def event_line(spec: GameSpec, event: Event, names: Names, seats: Sequence[dict[
         if player == names.viewer:
             return Text("• " + words, style="green")
         if seats[player].get("kind") == "bot":
-            return Text("▸ " + words, style="bold cyan")
+            return Text("▸ " + words, style="cyan")
         return Text("• " + words, style="yellow")
     return Text("  " + words, style="dim" if event.kind not in ("game_end", "win", "game_over") else "bold")
 
@@ -92,7 +91,7 @@ class MovePicker(OptionList):
             super().__init__()
             self.move = move
 
-    BINDINGS = [Binding("escape,backspace", "back", "Back", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,backspace", "back", "Back", show=False)]
 
     def __init__(self, **kwargs: Any):
         super().__init__(markup=False, **kwargs)
@@ -173,11 +172,11 @@ class MovePicker(OptionList):
 class CommandLine(Input):
     """Type a move: completion from the legal moves (→ accepts it), ↑/↓ for the moves typed before."""
 
-    BINDINGS = [Binding("up", "history(-1)", "Earlier", show=False),
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("up", "history(-1)", "Earlier", show=False),
                 Binding("down", "history(1)", "Later", show=False)]
 
     def __init__(self, **kwargs: Any):
-        super().__init__(placeholder="type a move, a number, or ? for the rules", **kwargs)
+        super().__init__(placeholder="type a move (→ completes)", **kwargs)
         self.history: list[str] = []
         self._at = 0
 
@@ -210,32 +209,33 @@ class MoveClock(Static):
         self.total: float = 3.0
         self.mine = False
         self.what = ""
-
-    def on_mount(self) -> None:
-        """Tick ten times a second."""
-        self.set_interval(0.1, self.tick)
+        self._ticking: Any = None
 
     def set(self, deadline: float | None, total: float, mine: bool, what: str) -> None:
-        """A new deadline (on the table's clock); `total` is the clock's full length."""
+        """A new deadline (on the table's clock); `total` is the clock's full length. The clock
+        ticks ten times a second while there is a deadline."""
         self.deadline, self.total, self.mine, self.what = deadline, max(0.1, total), mine, what
+        if deadline is not None and self._ticking is None:
+            self._ticking = self.set_interval(0.1, self.tick)
         self.tick()
 
     def tick(self) -> None:
         """Redraw the time left."""
         if self.deadline is None:
-            self.update("")
+            set_text(self, "")
             self.set_class(False, "urgent")
             return
         left = max(0.0, self.deadline - self.clock())
         cells = 20
         filled = round(cells * min(1.0, left / self.total))
         style = "bold red" if self.mine and left < 1.0 else "bold yellow" if self.mine else "cyan"
-        text = Text(f"{self.what} ", style="bold")
+        text = Text()
+        text.append(f"{self.what} ", style="bold")
         text.append("█" * filled, style=style)
         text.append("░" * (cells - filled), style="dim")
         text.append(f" {left:4.1f} s", style=style)
         self.set_class(self.mine and left < 1.0, "urgent")
-        self.update(text)
+        set_text(self, text)
 
 
 __all__ = ["CommandLine", "EventLog", "MoveClock", "MovePicker", "Players", "event_line", "seat_label"]

@@ -42,7 +42,7 @@ function Viewer({ replay, game, tableId, seat, setSeat }) {
   const explained = frame.events.filter((e) => e.explain);
   const { Board } = module;
   return html`<div class=${`replay-page ${big ? 'projector-mode' : ''}`} data-step=${index}>
-    <div class="table-head"><h1>Replay: ${replay.game} <small>${replay.variant}</small></h1>
+    <div class="table-head"><h1>Replay: ${replay.title || replay.game} <small>${replay.variant}</small></h1>
       <label>Seen by <select value=${seat === null ? '' : String(seat)} aria-label="Whose view"
           onChange=${(e) => setSeat(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}>
         <option value="">a spectator</option>
@@ -52,11 +52,11 @@ function Viewer({ replay, game, tableId, seat, setSeat }) {
       ${tableId ? html`<a href=${`/api/tables/${tableId}/record`} download>Download the record</a>` : null}
     </div>
     <div class="replay-controls">
-      <button onClick=${() => setIndex(0)} aria-label="first" title="first">⏮</button>
+      <button onClick=${() => setIndex(0)} aria-label="first" title="first">|◀</button>
       <button onClick=${() => setIndex(Math.max(0, index - 1))} aria-label="back" title="back (←)" data-testid="back">◀</button>
-      <button onClick=${() => setPlaying(!playing)} aria-label=${playing ? 'pause' : 'play'}>${playing ? '⏸' : '▶ play'}</button>
+      <button onClick=${() => setPlaying(!playing)} aria-label=${playing ? 'pause' : 'play'}>${playing ? 'pause' : 'play ▶'}</button>
       <button onClick=${() => setIndex(Math.min(last, index + 1))} aria-label="forward" title="forward (→)" data-testid="forward">▶</button>
-      <button onClick=${() => setIndex(last)} aria-label="last" title="last">⏭</button>
+      <button onClick=${() => setIndex(last)} aria-label="last" title="last">▶|</button>
       <input type="range" min="0" max=${last} value=${index} onInput=${(e) => setIndex(Number(e.currentTarget.value))} aria-label="step"/>
       <span class="muted">step ${index} of ${last} · move ${frame.step}</span>
     </div>

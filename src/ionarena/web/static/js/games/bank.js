@@ -77,7 +77,7 @@ export function Board({ state, act, projector }) {
     </div>`)}</div>
     ${me !== null && me !== undefined ? html`<div class="my-hand">
       <div class="hand-title">Your hand ${coins !== undefined ? html`· <b>${coins}</b> coins` : null}
-        ${turn === me && !view.over ? html`<span class="your-turn">Your move!</span>` : null}</div>
+        ${turn === me && !view.over ? html`<span class="your-turn">${act ? 'Your move!' : 'to move'}</span>` : null}</div>
       <div class="hand">${hand.map((c, i) => html`<${BankCard} key=${`${c}-${i}`} card=${c}
         onClick=${act && legal.includes(c) ? () => act(c) : null}/>`)}</div>
       ${Object.keys(inventory).length ? html`<div class="inventory"><span class="muted">Objects:</span>

@@ -76,7 +76,7 @@ export function Board({ state, act }) {
     ${me !== null && me !== undefined ? html`<div class="my-hand">
       <div class="hand-title">Your hand · ${plural((t.hand || []).length, 'card')}
         ${pick.committed ? html`<span class="badge ok">you have picked</span>` : view.actors.includes(me) && !view.over
-          ? html`<span class="your-turn">Pick a card</span>` : null}</div>
+          ? html`<span class="your-turn">${act ? 'Pick a card' : 'picking'}</span>` : null}</div>
       <div class="hand">${(t.hand || []).map((c, i) => html`<${ElementCard} key=${`${c}-${i}`} token=${c} face=${cards[c]}
         selected=${picked.has(c)} playable=${act && legal.includes(`pick ${c}`)} onClick=${clickable(`pick ${c}`)}/>`)}</div>
       ${bondMoves.length && act ? html`<div class="bond-options"><h4>Compounds you can make</h4>

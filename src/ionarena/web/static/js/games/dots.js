@@ -157,7 +157,7 @@ export function Board({ state, act }) {
     ${phaseNote ? html`<p class="phase-note">${phaseNote}</p>` : null}
     ${me !== null && me !== undefined ? html`<div class="my-hand">
       <div class="hand-title">Your hand · ${plural(hand.length, 'card')} · ${t.hand_points} points
-        ${view.actors.includes(me) && !view.over ? html`<span class="your-turn">Your turn</span>` : null}</div>
+        ${view.actors.includes(me) && !view.over ? html`<span class="your-turn">${act ? 'Your turn' : 'to move'}</span>` : null}</div>
       <div class="hand">${hand.map((card, i) => {
         const moves = act ? movesFor(legal, card) : [];
         return html`<${DotsCard} key=${`${card}-${i}`} text=${card} match=${match}

@@ -43,7 +43,7 @@ export function Board({ state, act }) {
     </div>`)}</div>
     ${me !== null && me !== undefined ? html`<div class="my-hand">
       <div class="hand-title">Your hand · ${plural((t.hand || []).length, 'card')}
-        ${view.actors.includes(me) && !view.over ? html`<span class="your-turn">Your turn</span>` : null}</div>
+        ${view.actors.includes(me) && !view.over ? html`<span class="your-turn">${act ? 'Your turn' : 'to move'}</span>` : null}</div>
       <div class="hand">${(t.hand || []).map((c, i) => {
         const click = cardMove(c);
         return html`<${ElementCard} key=${`${c}-${i}`} token=${c} face=${cards[c]} onClick=${click} playable=${!!click}/>`;

@@ -1,0 +1,181 @@
+"""The RL envs beside the kernel they wrap, and beside RLCard's UNO env, measured in one run.
+
+For every game at 2 and 4 players (default variants): the kernel's random play (steps/s: a step is
+`legal_actions` + a random choice + `apply`; bank's bots and host ticks as `ion bench` runs them),
+the PettingZoo AEC env (a step: `last()` — the observation vector and action mask of the agent to
+act — then `step(random legal id)`), the Parallel env (decisions/s) and the single-seat Gymnasium
+env against `random` (learner steps/s, the bots' moves inside). The ratio kernel / AEC is what the
+wrapper costs (the issue's target: at most 2x). With the `bench` extra (RLCard), RLCard's UNO env
+(`rlcard.make("uno")`, whose `step` also encodes the next player's state) runs the same loop
+beside its own engine, for scale.
+
+Run: `.venv/bin/python benchmarks/bench_rl.py [seconds] [game ...]` (figures are medians of 5
+interleaved slices; compare only figures measured in one run).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from itertools import count
+
+from rich.console import Console
+from rich.table import Table
+
+from ionarena.core import all_specs
+from ionarena.rl import env as aec_env
+from ionarena.rl import parallel_env, single_seat
+from ionarena.sim.bench import (
+    Figure,
+    Measure,
+    interleave,
+    play_measure,
+    ratio,
+    rlcard_available,
+    rlcard_uno_measure,
+)
+
+PLAYERS = (2, 4)
+
+
+def aec_measure(game: str, players: int) -> Measure:
+    """AEC env: `last()` then `step(random legal id)`, games played to the end."""
+    env = aec_env(game, players=players)
+    rng = random.Random(0)
+    seeds = count()
+
+    def measure(seconds: float) -> dict[tuple[str, str], float]:
+        steps = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            env.reset(seed=next(seeds))
+            for agent in env.agent_iter():
+                _obs, _reward, terminated, truncated, _info = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = env.legal_ids(agent)
+                env.step(legal[rng.randrange(len(legal))])
+                steps += 1
+        return {(f"{game} {players}p AEC env", "steps/s"): steps / (time.perf_counter() - start)}
+    return measure
+
+
+def parallel_measure(game: str, players: int) -> Measure:
+    """Parallel env: every agent's random legal id (wait for the others), games to the end."""
+    env = parallel_env(game, players=players)
+    rng = random.Random(0)
+    seeds = count()
+
+    def measure(seconds: float) -> dict[tuple[str, str], float]:
+        decisions = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            env.reset(seed=next(seeds))
+            while env.agents:
+                actions = {}
+                for agent in env.agents:
+                    legal = env.legal_ids(agent)
+                    actions[agent] = legal[rng.randrange(len(legal))]
+                decisions += len(env.episode.deciders)
+                env.step(actions)
+        return {(f"{game} {players}p Parallel env", "decisions/s"): decisions / (time.perf_counter() - start)}
+    return measure
+
+
+def single_seat_measure(game: str, players: int) -> Measure:
+    """Single-seat Gymnasium env against `random` bots: the learner's steps (bots move inside)."""
+    env = single_seat(game, opponents="random", players=players)
+    rng = random.Random(0)
+    seeds = count()
+
+    def measure(seconds: float) -> dict[tuple[str, str], float]:
+        steps = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            env.reset(seed=next(seeds))
+            done = False
+            while not done:
+                legal = env.legal_ids()
+                _obs, _reward, terminated, truncated, _info = env.step(legal[rng.randrange(len(legal))])
+                done = terminated or truncated
+                steps += 1
+        return {(f"{game} {players}p single-seat env vs random", "learner steps/s"):
+                steps / (time.perf_counter() - start)}
+    return measure
+
+
+def rlcard_uno_env_measure(players: int) -> Measure:
+    """RLCard's UNO env (`rlcard.make("uno")`): `step(random legal action)`, games to the end."""
+    import rlcard
+    env = rlcard.make("uno", config={"game_num_players": players, "seed": 0})
+    rng = random.Random(0)
+
+    def measure(seconds: float) -> dict[tuple[str, str], float]:
+        steps = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            state, _player = env.reset()
+            for _ in range(5000):  # RLCard's UNO can cycle for a very long time; cap a game
+                if env.is_over():
+                    break
+                legal = list(state["legal_actions"])
+                state, _player = env.step(legal[rng.randrange(len(legal))])
+                steps += 1
+        return {(f"rlcard uno {players}p env", "steps/s"): steps / (time.perf_counter() - start)}
+    return measure
+
+
+def run(seconds: float, games: list[str], repeats: int = 5) -> list[Figure]:
+    """Measure every game (each measurement `seconds` in all, in `repeats` interleaved slices)."""
+    figures: list[Figure] = []
+    for game in games:
+        measures: list[Measure] = []
+        for n in PLAYERS:
+            measures += [play_measure(game, n), aec_measure(game, n), parallel_measure(game, n),
+                         single_seat_measure(game, n)]
+        found = interleave(measures, seconds * repeats, repeats)
+        by_key = {(f.label, f.unit): f for f in found}
+        for n in PLAYERS:
+            kernel = by_key[(f"{game} {n}p random play", "steps/s")]
+            wrapped = by_key[(f"{game} {n}p AEC env", "steps/s")]
+            found.append(ratio(f"{game} {n}p kernel / AEC env (wrapper cost)", kernel, wrapped))
+        figures += [f for f in found if f.unit != "games/s"]
+    if rlcard_available():
+        measures = []
+        for n in PLAYERS:
+            engine = rlcard_uno_measure(n)
+            assert engine is not None
+            measures += [engine, rlcard_uno_env_measure(n)]
+        found = interleave(measures, seconds * repeats, repeats)
+        by_key = {(f.label, f.unit): f for f in found}
+        for n in PLAYERS:
+            found.append(ratio(f"rlcard uno {n}p engine / env (its wrapper cost)",
+                               by_key[(f"rlcard uno {n}p engine", "steps/s")],
+                               by_key[(f"rlcard uno {n}p env", "steps/s")]))
+        figures += [f for f in found if f.unit != "games/s"]
+    return figures
+
+
+def main() -> None:
+    """Measure and print a table."""
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+    games = sys.argv[2:] or [spec.id for spec in all_specs()]
+    figures = run(seconds, games)
+    table = Table(title=f"RL envs beside the kernel (median of 5 interleaved slices, {seconds:g} s each)")
+    for name, justify in (("measure", "left"), ("median", "right"), ("spread", "right"), ("unit", "left")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for figure in figures:
+        table.add_row(figure.label, f"{figure.value:,.2f}", figure.spread(), figure.unit)
+    Console().print(table)
+    if not rlcard_available():
+        Console().print("RLCard is not installed: `pip install -e '.[bench]'` to compare with its UNO env.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""The action index of a configuration: every action text the game can produce, with a fixed id.
+
+Each game's RL module (`ionarena.rl.<game>`) lists, from its card data, every text that
+`state.format_action` can give for legal actions of that configuration (players, variant,
+options), in a fixed documented order; the id of an action is its position in that list. The
+action space of every env is `Discrete(len(index))` (the Parallel env adds one `wait` id).
+
+A legal action whose text is not in the index is a bug of the index (the game grew a move the RL
+module does not know): `MissingAction` says which, instead of the action silently disappearing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from ..core import Action, IllegalAction, State
+from .config import GameConfig
+from .games import game_module
+
+
+class IllegalActionId(IllegalAction):
+    """An action id that is not legal for that agent now (or not an id at all); nothing changed."""
+
+
+class MissingAction(RuntimeError):
+    """A legal action of the game has no id in the action index (the index must learn it)."""
+
+
+class ActionIndex:
+    """Every action text of one configuration, with its id (its position)."""
+
+    __slots__ = ("_by_action", "_ids", "config", "texts")
+
+    def __init__(self, config: GameConfig, texts: Sequence[str]):
+        self.config = config
+        self.texts: tuple[str, ...] = tuple(texts)
+        self._ids: dict[str, int] = {}
+        for i, text in enumerate(self.texts):
+            if text in self._ids:
+                raise ValueError(f"{config.label()}: the action text {text!r} is listed twice")
+            self._ids[text] = i
+        self._by_action: dict[Any, int] = {}
+        """Action value -> id, filled as actions are met (format_action runs once per value)."""
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def text(self, action_id: int) -> str:
+        """The text of an id; `IllegalActionId` for a number outside the index."""
+        if not 0 <= action_id < len(self.texts):
+            raise IllegalActionId(f"{action_id} is not an action id of {self.config.label()} "
+                                  f"(ids 0 to {len(self.texts) - 1})")
+        return self.texts[action_id]
+
+    def id(self, text: str) -> int:
+        """The id of an action text (its canonical form); `IllegalActionId` if the index has none."""
+        found = self._ids.get(text)
+        if found is None:
+            raise IllegalActionId(f"{text!r} is not an action text of {self.config.label()}")
+        return found
+
+    def id_of(self, state: State, action: Action) -> int:
+        """The id of a legal `action` of `state`."""
+        found = self._by_action.get(action)
+        if found is None:
+            text = state.format_action(action)
+            found = self._ids.get(text)
+            if found is None:
+                raise MissingAction(f"the action index of {self.config.label()} has no {text!r}: "
+                                    "the game makes a move ionarena.rl does not know yet")
+            if len(self._by_action) < 1_000_000:
+                self._by_action[action] = found
+        return found
+
+    def legal(self, state: State, seat: int) -> dict[int, Action]:
+        """The legal actions of `seat` now, by id (in the game's own order)."""
+        by_action = self._by_action
+        out: dict[int, Action] = {}
+        for action in state.legal_actions(seat):
+            found = by_action.get(action)
+            out[self.id_of(state, action) if found is None else found] = action
+        return out
+
+
+@lru_cache(maxsize=64)
+def _index(config: GameConfig) -> ActionIndex:
+    return ActionIndex(config, game_module(config.game).action_texts(config))
+
+
+def index_for(config: GameConfig) -> ActionIndex:
+    """The (shared) action index of a configuration."""
+    return _index(config)
+
+
+def action_index(game: str, players: int | None = None, variant: str | None = None,
+                 **options: Any) -> ActionIndex:
+    """The action index of `game` at `players` seats, `variant` and `options` (defaults: the game's).
+
+        >>> idx = action_index("dots", players=2)
+        >>> idx.text(idx.id("draw"))
+        'draw'
+    """
+    return index_for(GameConfig.of(game, players, variant, options))

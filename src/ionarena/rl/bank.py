@@ -1,0 +1,190 @@
+"""bank (Ion, the real-time team bank game) for RL: its action index and observation encoding.
+
+Time: an episode is a sequence of decisions; each decision happens a fixed `reaction_time` (game
+seconds, default 0.5) after the previous change of the game, the host moving the clock on and
+applying `timeout` when a deadline passes before anyone is due (see `ionarena.rl.episode`).
+
+Action index, built with the game's own action values and formatter (`games/bank/actions.py`) from
+its card and object data, in this order: `team +`, `team -`; every card move — each card
+(`+` `++` `+++` `-` ... `±±±`) at ×1, ×2, ×3 (`x2 ++`), then every wild play (`?? -`) at ×1, ×2,
+×3; every object use (`s r : +: -: * X`, then `T <object>` per held kind); `& <move>` for each of
+those moves but `:`; `skip`; the shop's `buy <object>` per kind that can be on sale;
+`deal <object> <price> ¢` for each held object and the listed prices 1..10, then
+`deal <object> 1 <other object>`; `ok <seat>` per seat; `done`. `quit` is never offered (bots stay).
+
+Observation: the view only (no memory): phase, who acts, teams, the seat's cards, coins and
+objects, the bank's charge, pot and shield, play order and direction, every seat's card and object
+counts, quits, lost turns, scores, team scores, the round and the clocks (time left to move, in
+the round, to the deadline), and in the shop the objects on sale and every open deal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core import View
+from ..games.bank.actions import USE_KINDS, Buy, Card, Combine, Deal, Ok, Team, Use, Word, format_action
+from ..games.bank.cards import CARD_TEXTS, HELD_KINDS, NUM_CARDS, config_for, kind_token
+from ..games.bank.shop import ON_SALE_CANDIDATES
+from .config import GameConfig
+from .encoding import Encoder as BaseEncoder
+from .encoding import squash
+
+PHASES = ("lobby", "play", "shop", "over")
+PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
+CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXTS)}
+OBJECTS_HELD = tuple(k for k in HELD_KINDS if k != "coins")
+"""Held object kinds other than coins, in the data file's order."""
+KIND_OF_TOKEN = {kind_token(k): k for k in HELD_KINDS}
+HELD_INDEX = {k: i for i, k in enumerate(HELD_KINDS)}
+OBJECT_INDEX = {k: i for i, k in enumerate(OBJECTS_HELD)}
+SALE_INDEX = {kind_token(k): i for i, k in enumerate(ON_SALE_CANDIDATES)}
+TEAM_SIGN = {"+": 1.0, "-": -1.0}
+
+
+def _moves() -> list[Card | Use]:
+    moves: list[Card | Use] = []
+    for wild in (False, True):
+        for card in range(NUM_CARDS):
+            moves += [Card(card, mult, wild) for mult in (1, 2, 3)]
+    moves += [Use(kind) for kind in USE_KINDS if kind != "take"]
+    moves += [Use("take", kind) for kind in HELD_KINDS]
+    return moves
+
+
+def action_texts(config: GameConfig) -> list[str]:
+    """Every action text of bank at this configuration (see the module docstring)."""
+    cfg = config_for(config.option_dict)
+    moves = _moves()
+    actions: list[Any] = [Team(1), Team(-1), *moves]
+    actions += [Combine(m) for m in moves if m != Use("movetime")]
+    actions.append(Word("skip"))
+    actions += [Buy(kind) for kind in ON_SALE_CANDIDATES]
+    for kind in OBJECTS_HELD:
+        actions += [Deal(kind, price, "coins") for price in range(1, cfg.listed_deal_prices + 1)]
+        actions += [Deal(kind, 1, other) for other in OBJECTS_HELD if other != kind]
+    actions += [Ok(seat) for seat in range(config.players)]
+    actions.append(Word("done"))
+    return [format_action(a) for a in actions]
+
+
+class Encoder(BaseEncoder):
+    """The bank observation (n = players; per-seat fields start with the observing seat)."""
+
+    def __init__(self, config: GameConfig):
+        super().__init__(config)
+        n = self.n = config.players
+        cfg = self.cfg = config_for(config.option_dict)
+        h = len(HELD_KINDS)
+        lay = self.layout
+        self.o_phase = lay.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+        self.o_acting = lay.add("acting", n, "1 for each seat that may act now, relative seats")
+        self.o_team = lay.add("teams", n, "team of each seat: +1 for +, -1 for -, 0 before picking, relative",
+                              low=-1.0)
+        self.o_hand = lay.add("hand", NUM_CARDS, "cards held per card (+ ++ +++ - -- --- = == === ± ±± ±±±) "
+                              f"/ {cfg.hand_size}")
+        self.o_coins = lay.add("coins", 1, "coins, squashed: c / (c + 10)")
+        self.o_inv = lay.add("inventory", len(OBJECTS_HELD), "objects held per kind (" + " ".join(
+            kind_token(k) for k in OBJECTS_HELD) + "), squashed: k / (k + 3)")
+        self.o_charge = lay.add("charge", 1, "the bank's charge / full charge", low=-1.0)
+        self.o_pot = lay.add("pot", 1, "points in the pot, squashed: p / (p + 1000)")
+        self.o_shield = lay.add("invincible_moves", 1, "moves the bank cannot dump, squashed: m / (m + 3)")
+        self.o_dir = lay.add("direction", 1, "1 when play goes up the order, 0 down")
+        self.o_combo = lay.add("second_move", 1, "1 during the second move of [&]")
+        self.o_order = lay.add("order", n, "each seat's place in the play order / n (1: not in it), relative")
+        self.o_cards = lay.add("cards", n, f"cards per seat / {cfg.hand_size}, relative")
+        self.o_objects = lay.add("objects", n, "objects per seat, squashed: k / (k + 5), relative")
+        self.o_quit = lay.add("quit", n, "1 for seats that quit, relative")
+        self.o_lose = lay.add("loses_turns", n, "turns each seat will lose / 3 (capped at 1), relative")
+        self.o_scores = lay.add("scores", n, "scores, squashed: s / (|s| + 2000), relative", low=-1.0)
+        self.o_team_scores = lay.add("team_scores", 2, "own team's then the other team's score sum, squashed: "
+                                     "s / (|s| + 5000) (+ then - before teams are picked)", low=-1.0)
+        self.o_round = lay.add("round", 1, "round / rounds")
+        self.o_round_left = lay.add("round_left", 1, "seconds left in the round / round time (capped at 3)",
+                                    high=3.0)
+        self.o_move_left = lay.add("move_left", 1, "seconds left to move / move time (capped at 10)",
+                                   high=10.0)
+        self.o_deadline = lay.add("deadline", 1, "seconds to the next deadline, squashed: t / (t + 10)")
+        on_sale = " ".join(kind_token(k) for k in ON_SALE_CANDIDATES)
+        self.o_sale = lay.add("on_sale", len(ON_SALE_CANDIDATES), f"1 for each kind on sale in the shop ({on_sale})")
+        self.deal_size = 2 * h + 2
+        self.o_deals = lay.add("deals", n * self.deal_size, f"per relative seat, its open deal: 1 if any, "
+                               f"the object offered one-hot ({h} held kinds), the price squashed p / (p + 10), "
+                               f"the units asked one-hot ({h} held kinds)")
+
+    def encode(self, view: View, memory: Any) -> np.ndarray:
+        """The vector of one seat's view (see the layout); missing keys read as empty."""
+        n = self.n
+        cfg = self.cfg
+        seat = view["seat"]
+        table = view["table"]
+        o = self.blank()
+        o[self.o_phase + PHASE_INDEX.get(view["phase"], PHASE_INDEX["over"])] = 1.0
+        for s in view["actors"]:
+            o[self.o_acting + (s - seat) % n] = 1.0
+        teams = table.get("teams") or ["?"] * n
+        mine = TEAM_SIGN.get(teams[seat], 0.0)
+        for text in table.get("hand", ()):
+            o[self.o_hand + CARD_INDEX[text]] += 1.0 / cfg.hand_size
+        o[self.o_coins] = squash(table.get("coins", 0), 10)
+        for token, count in (table.get("inventory") or {}).items():
+            index = OBJECT_INDEX.get(KIND_OF_TOKEN.get(token, ""))
+            if index is not None:
+                o[self.o_inv + index] = squash(count, 3)
+        bank = table.get("bank") or {}
+        full = bank.get("full_charge") or cfg.full_charge
+        o[self.o_charge] = max(-1.0, min(1.0, bank.get("charge", 0) / full))
+        o[self.o_pot] = squash(bank.get("pot", 0), 1000)
+        o[self.o_shield] = squash(bank.get("invincible_moves", 0), 3)
+        if table.get("direction", 1) > 0:
+            o[self.o_dir] = 1.0
+        if table.get("second_move"):
+            o[self.o_combo] = 1.0
+        order = table.get("order") or []
+        place = {s: i for i, s in enumerate(order)}
+        cards, objects = table.get("cards") or [0] * n, table.get("objects") or [0] * n
+        quits, lose = table.get("quit") or [False] * n, table.get("loses_turns") or [0] * n
+        scores = view["scores"]
+        for r in range(n):
+            s = (seat + r) % n
+            o[self.o_team + r] = TEAM_SIGN.get(teams[s], 0.0)
+            o[self.o_order + r] = place[s] / n if s in place else 1.0
+            o[self.o_cards + r] = min(cards[s] / cfg.hand_size, 1.0)
+            o[self.o_objects + r] = squash(objects[s], 5)
+            if quits[s]:
+                o[self.o_quit + r] = 1.0
+            o[self.o_lose + r] = min(lose[s] / 3, 1.0)
+            o[self.o_scores + r] = squash(scores[s], 2000)
+        sums = table.get("team_scores") or {}
+        plus, minus = sums.get("+", 0), sums.get("-", 0)
+        own, other = (minus, plus) if mine < 0 else (plus, minus)
+        o[self.o_team_scores] = squash(own, 5000)
+        o[self.o_team_scores + 1] = squash(other, 5000)
+        rounds = table.get("rounds") or cfg.rounds
+        o[self.o_round] = min(table.get("round", 0) / rounds, 1.0)
+        now = view.get("now") or 0.0
+        if table.get("round_ends_at") is not None:
+            o[self.o_round_left] = min(max(table["round_ends_at"] - now, 0.0) / cfg.round_time, 3.0)
+        if table.get("move_ends_at") is not None:
+            o[self.o_move_left] = min(max(table["move_ends_at"] - now, 0.0) / cfg.move_time, 10.0)
+        if view.get("deadline") is not None:
+            o[self.o_deadline] = squash(max(view["deadline"] - now, 0.0), 10)
+        shop = table.get("shop")
+        if shop:
+            for item in shop.get("on_sale", ()):
+                index = SALE_INDEX.get(item.get("object"))
+                if index is not None:
+                    o[self.o_sale + index] = 1.0
+            h = len(HELD_KINDS)
+            for offer in shop.get("offers", ()):
+                base = self.o_deals + ((offer["seller"] - seat) % n) * self.deal_size
+                o[base] = 1.0
+                kind, units = KIND_OF_TOKEN.get(offer.get("object")), KIND_OF_TOKEN.get(offer.get("units"))
+                if kind is not None:
+                    o[base + 1 + HELD_INDEX[kind]] = 1.0
+                o[base + 1 + h] = squash(offer.get("price", 0), 10)
+                if units is not None:
+                    o[base + 2 + h + HELD_INDEX[units]] = 1.0
+        return self.finish(o)

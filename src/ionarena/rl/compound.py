@@ -1,0 +1,193 @@
+"""compound (Ion: A Compound Building Game) for RL: its action index and observation encoding.
+
+Picks are simultaneous: in the AEC env each picker decides in turn (a committed pick stays hidden
+from the others until the reveal), in the Parallel env all pickers decide in one step.
+
+Action index, built with the game's own move values and formatter (`games/compound/moves.py`)
+from the card data of the variant, in this order: `pick <card>` per card of the variant's deck (data
+file order); unless beginner, the tiles `two`, `rxn` and `center <card>` per card; `unbonded`;
+`bond <ions> = <formula> — <name>` per compound the variant's cards can form (the chemistry's
+order: `all_recipes()`); the RXN moves `best`, `take none`, `take <card>` per card that is not
+radioactive, `done` and `form <ions> = ...` per compound; `refresh two|center|rxn` (not beginner).
+
+Observation: the view only (no memory): phase, who acts, round and turn, first player, the seat's
+hand and pick in progress, the centre and discard pile, deck size, hand sizes, who has committed,
+every seat's tiles, compounds (counts per compound), unbonded and revealed cards, the goals,
+scores, RXN progress, and in the advanced game radioactive cards and decay.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import numpy as np
+
+from ..core import View
+from ..games.compound.cards import CARDS, GOAL_IDS, RADIOACTIVE, deck_for
+from ..games.compound.chemistry import Recipe, all_recipes
+from ..games.compound.moves import TILES, Move, format_move
+from .config import GameConfig
+from .encoding import Encoder as BaseEncoder
+from .encoding import squash
+
+PHASES = ("pick", "center", "declare", "rxn", "refresh", "over")
+PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
+GOAL_INDEX = {g: i for i, g in enumerate(GOAL_IDS)}
+RXN_STAGES = ("start", "form")
+
+
+def variant_cards(variant: str) -> tuple[str, ...]:
+    """The card ids of the variant's deck, in the data files' order."""
+    return tuple(dict.fromkeys(deck_for(variant)))
+
+
+def variant_recipes(variant: str) -> tuple[Recipe, ...]:
+    """Every compound the variant's deck has the cards for, in the chemistry's order."""
+    copies = Counter(deck_for(variant))
+    return tuple(r for r in all_recipes() if all(copies[c] >= k for c, k in Counter(r.cards).items()))
+
+
+def action_texts(config: GameConfig) -> list[str]:
+    """Every action text of compound at this configuration (see the module docstring)."""
+    cards = variant_cards(config.variant)
+    recipes = variant_recipes(config.variant)
+    tiles = config.variant != "beginner"
+    moves = [Move("pick", (c,)) for c in cards]
+    if tiles:
+        moves += [Move("two"), Move("rxn"), *(Move("center", (c,)) for c in cards)]
+    moves.append(Move("unbonded"))
+    moves += [Move("bond", r.tokens) for r in recipes]
+    moves += [Move("best"), Move("take", ("none",))]
+    moves += [Move("take", (c,)) for c in cards if CARDS[c].kind != "radioactive"]
+    moves.append(Move("done"))
+    moves += [Move("form", r.tokens) for r in recipes]
+    if tiles:
+        moves += [Move("refresh", (t,)) for t in TILES]
+    return [format_move(m) for m in moves]
+
+
+class Encoder(BaseEncoder):
+    """The compound observation (n = players; per-seat fields start with the observing seat)."""
+
+    def __init__(self, config: GameConfig):
+        super().__init__(config)
+        n = self.n = config.players
+        variant = config.variant
+        self.cards = variant_cards(variant)
+        self.card_index = {c: i for i, c in enumerate(self.cards)}
+        recipes = variant_recipes(variant)
+        self.recipe_index = {r.tokens: i for i, r in enumerate(recipes)}
+        copies = Counter(deck_for(variant))
+        c, k = len(self.cards), len(recipes)
+        most = float(max(copies.values()))
+        self.c, self.k = c, k
+        lay = self.layout
+        self.o_phase = lay.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+        self.o_acting = lay.add("acting", n, "1 for each seat that may act now, relative seats")
+        self.o_round = lay.add("round", 1, "round / 3")
+        self.o_turn = lay.add("turn", 1, "turn of the round / 10 (capped at 2)", high=2.0)
+        self.o_first = lay.add("first_player", n, "one-hot relative seat of the round's first player")
+        self.o_hand = lay.add("hand", c, f"cards held per card ({c} card ids of the variant, data order)",
+                              high=most)
+        self.o_picks = lay.add("your_picks", c, "cards picked this turn, not yet revealed", high=2.0)
+        self.o_tiles_wanted = lay.add("your_tiles", 2 + c, "tiles chosen this turn: Play Two, RXN, then the "
+                                      "centre card wanted (one-hot per card)")
+        self.o_center = lay.add("center", c, "centre cards per card", high=most)
+        self.o_discard = lay.add("discard", c, "discard pile per card", high=most)
+        self.o_deck = lay.add("deck", 1, f"cards in the deck / {sum(copies.values())}")
+        self.o_sizes = lay.add("hand_sizes", n, "cards per hand / 10, relative seats", high=2.0)
+        self.o_committed = lay.add("committed", n, "1 for seats that have picked this turn, relative")
+        self.o_tiles = lay.add("tiles", 3 * n, "per relative seat: Play Two, Play From Center, RXN face up")
+        self.o_compounds = lay.add("compounds", k * n, f"per relative seat, compounds formed per compound "
+                                   f"({k}, the action index's bond order)", high=most)
+        self.o_unbonded = lay.add("unbonded", c * n, "per relative seat, unbonded cards per card", high=most)
+        self.o_revealed = lay.add("revealed", c * n, "per relative seat, revealed cards still to place",
+                                  high=2.0)
+        self.o_goals = lay.add("goals", len(GOAL_IDS), f"1 for each goal card of the round ({' '.join(GOAL_IDS)})")
+        self.o_scores = lay.add("scores", n, "points, squashed: s / (|s| + 30), relative", low=-1.0)
+        self.o_rxn = lay.add("rxn", len(RXN_STAGES) + n, "RXN: stage one-hot (start, form), then the "
+                             "relative seat re-forming its area")
+        self.advanced = variant == "advanced"
+        if self.advanced:
+            r = len(RADIOACTIVE)
+            self.radio_index = {card: i for i, card in enumerate(RADIOACTIVE)}
+            self.o_radio = lay.add("radioactive", r * n, "per relative seat, radioactive cards placed this "
+                                   "round")
+            self.o_kept = lay.add("radioactive_kept", r * n, "per relative seat, radioactive cards kept")
+            self.o_decay = lay.add("decay", n, "decay sum / 20 (capped at 3), relative", high=3.0)
+
+    def encode(self, view: View, memory: Any) -> np.ndarray:
+        """The vector of one seat's view (see the layout); missing keys read as empty."""
+        n, c, k = self.n, self.c, self.k
+        seat = view["seat"]
+        table = view["table"]
+        cards = self.card_index
+        o = self.blank()
+        o[self.o_phase + PHASE_INDEX.get(view["phase"], PHASE_INDEX["over"])] = 1.0
+        for s in view["actors"]:
+            o[self.o_acting + (s - seat) % n] = 1.0
+        o[self.o_round] = min(table.get("round", 0) / 3, 1.0)
+        o[self.o_turn] = min(table.get("turn", 0) / 10, 2.0)
+        o[self.o_first + (table.get("first_player", seat) - seat) % n] = 1.0
+        for base, held in ((self.o_hand, table.get("hand", ())), (self.o_center, table.get("center", ())),
+                           (self.o_discard, table.get("discard", ()))):
+            for card in held:
+                o[base + cards[card]] += 1.0
+        pick = table.get("your_pick") or {}
+        for card in pick.get("picks", ()):
+            o[self.o_picks + cards[card]] += 1.0
+        if pick.get("two"):
+            o[self.o_tiles_wanted] = 1.0
+        if pick.get("rxn"):
+            o[self.o_tiles_wanted + 1] = 1.0
+        if pick.get("center") is not None:
+            o[self.o_tiles_wanted + 2 + cards[pick["center"]]] = 1.0
+        o[self.o_deck] = min(table.get("deck", 0) / 100, 1.0)
+        sizes = table.get("hand_sizes") or [0] * n
+        committed = table.get("committed") or [False] * n
+        tiles = table.get("tiles") or [{}] * n
+        compounds = table.get("compounds") or [[]] * n
+        unbonded = table.get("unbonded") or [[]] * n
+        revealed = table.get("revealed") or [[]] * n
+        scores = view["scores"]
+        for r in range(n):
+            s = (seat + r) % n
+            o[self.o_sizes + r] = min(sizes[s] / 10, 2.0)
+            if committed[s]:
+                o[self.o_committed + r] = 1.0
+            for t, tile in enumerate(TILES):
+                if tiles[s].get(tile) == "up":
+                    o[self.o_tiles + 3 * r + t] = 1.0
+            base = self.o_compounds + r * k
+            for compound in compounds[s]:
+                o[base + self.recipe_index[tuple(compound["cards"])]] += 1.0
+            base = self.o_unbonded + r * c
+            for card in unbonded[s]:
+                o[base + cards[card]] += 1.0
+            base = self.o_revealed + r * c
+            for card in revealed[s]:
+                o[base + cards[card]] += 1.0
+            o[self.o_scores + r] = squash(scores[s], 30)
+        for goal in table.get("goals", ()):
+            index = GOAL_INDEX.get(goal["id"] if isinstance(goal, dict) else goal)
+            if index is not None:
+                o[self.o_goals + index] = 1.0
+        rxn = table.get("rxn")
+        if rxn:
+            if rxn.get("stage") in RXN_STAGES:
+                o[self.o_rxn + RXN_STAGES.index(rxn["stage"])] = 1.0
+            o[self.o_rxn + len(RXN_STAGES) + (rxn["player"] - seat) % n] = 1.0
+        if self.advanced:
+            m = len(self.radio_index)
+            placed = table.get("radioactive") or [[]] * n
+            kept = table.get("radioactive_kept") or [[]] * n
+            decay = table.get("decay") or [0] * n
+            for r in range(n):
+                s = (seat + r) % n
+                for item in placed[s]:
+                    o[self.o_radio + r * m + self.radio_index[item["card"]]] += 1.0
+                for card in kept[s]:
+                    o[self.o_kept + r * m + self.radio_index[card]] += 1.0
+                o[self.o_decay + r] = min(decay[s] / 20, 3.0)
+        return self.finish(o)

@@ -1,0 +1,141 @@
+"""dots (ION: Card Game) for RL: its action index and observation encoding.
+
+Action index: every non-empty text of the game's own action codes (`games/dots/cards.py`
+`ACTION_TEXT`), in code order: `play <face>` for each face but the Double Joker, `draw`, `pass`,
+`name 1..6`, `play dj name 1..6`, `give <face>`, `play gift a|b give <face>`. 637 ids, the same for
+every player count and variant.
+
+Observation (see `Encoder` and docs/rl.md): the phase, the seat's hand as counts per face, the card
+on the table and the dot values to match, the pending draw, direction, who gave a Gift, the dealer,
+hand sizes, pile sizes, turns, points; and, from the seat's events, the cards played onto the
+table since the last deal or reshuffle (every play is public).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from ..core import Event, View
+from ..games.dots.cards import ACTION_TEXT, COPIES, DECK_SIZE, DJ_FACE, NUM_FACES, TEXT
+from .config import GameConfig
+from .encoding import Encoder as BaseEncoder
+
+PHASES = ("play", "respond", "give", "name", "over")
+PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
+_EMPTY_PILE = array("f", bytes(4 * NUM_FACES))
+FACE_OF_TEXT = {text: face for face, text in enumerate(TEXT)}
+
+
+def action_texts(config: GameConfig) -> list[str]:
+    """Every action text of dots, in the game's code order (the same for every configuration)."""
+    return [text for text in ACTION_TEXT if text]
+
+
+class Memory:
+    """What a seat remembers from its events: the cards on the table since the last deal or
+    reshuffle (counts per face) and the top one."""
+
+    __slots__ = ("pile", "top")
+
+    def __init__(self) -> None:
+        self.pile = array("f", bytes(4 * NUM_FACES))
+        self.top = -1
+
+
+class Encoder(BaseEncoder):
+    """The dots observation (n = players; per-seat fields start with the observing seat)."""
+
+    uses_events = True
+
+    def __init__(self, config: GameConfig):
+        super().__init__(config)
+        n = config.players
+        lay = self.layout
+        self.n = n
+        self.o_phase = lay.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+        self.o_acting = lay.add("acting", 1, "1 when this seat is to decide now")
+        self.o_hand = lay.add("hand", NUM_FACES, "cards held, per face (face order of games/dots/cards.py)",
+                              high=max(COPIES))
+        self.o_top = lay.add("top", NUM_FACES, "one-hot: the face on top of the table")
+        self.o_match = lay.add("match", 6, "dot values 1..6 the next card must match")
+        self.o_pending = lay.add("pending_draw", 1, "cards the seat to respond must take, / 5")
+        self.o_dir = lay.add("direction", 1, "1 when play goes left (seat + 1), 0 right")
+        self.o_gift = lay.add("gift_from", n, "one-hot relative seat of the player whose Gift may be "
+                              "Blocked back")
+        self.o_dealer = lay.add("dealer", n, "one-hot relative seat of the dealer")
+        self.o_sizes = lay.add("hand_sizes", n, "cards per hand / 10, relative seats", high=DECK_SIZE / 10)
+        self.o_pile = lay.add("draw_pile", 1, f"cards in the draw pile / {DECK_SIZE}")
+        self.o_played = lay.add("played", 1, f"cards on the table / {DECK_SIZE}")
+        self.o_turns = lay.add("turns", 1, "turns of this deal / turn cap")
+        self.o_points = lay.add("points", n, "tournament points / 1000 (capped at 5), relative seats",
+                                high=5.0)
+        self.o_hand_points = lay.add("hand_points", 1, "points of the cards in hand / 1000 (capped at 5)",
+                                     high=5.0)
+        self.o_seen = lay.add("table_cards", NUM_FACES, "memory: cards played onto the table since the "
+                              "last deal or reshuffle, per face", high=max(COPIES))
+
+    def new_memory(self) -> Memory:
+        """An empty memory."""
+        return Memory()
+
+    def remember(self, memory: Memory, events: Iterable[Event]) -> None:
+        """Follow the table's cards: a deal or a reshuffle starts over, plays add a card."""
+        pile = memory.pile
+        for event in events:
+            kind = event.kind
+            if kind == "play":
+                face = FACE_OF_TEXT[event.data["card"]]
+                pile[face] += 1
+                memory.top = face
+            elif kind == "double_joker":
+                pile[DJ_FACE] += 1
+                memory.top = DJ_FACE
+            elif kind == "deal":
+                face = FACE_OF_TEXT[event.data["card"]]
+                pile[:] = _EMPTY_PILE
+                pile[face] = 1
+                memory.top = face
+            elif kind == "reshuffle" and memory.top >= 0:
+                pile[:] = _EMPTY_PILE
+                pile[memory.top] = 1
+
+    def encode(self, view: View, memory: Any) -> np.ndarray:
+        """The vector of one seat's view (see the layout)."""
+        n = self.n
+        seat = view["seat"]
+        table = view["table"]
+        o = self.blank()
+        o[self.o_phase + PHASE_INDEX[view["phase"]]] = 1.0
+        if seat in view["actors"]:
+            o[self.o_acting] = 1.0
+        base = self.o_hand
+        for text in table["hand"]:
+            o[base + FACE_OF_TEXT[text]] += 1.0
+        o[self.o_top + FACE_OF_TEXT[table["top"]]] = 1.0
+        base = self.o_match - 1
+        for value in table["match"]:
+            o[base + value] = 1.0
+        o[self.o_pending] = table["pending_draw"] / 5
+        if table["direction"] == "left":
+            o[self.o_dir] = 1.0
+        if table["gift_from"] is not None:
+            o[self.o_gift + (table["gift_from"] - seat) % n] = 1.0
+        o[self.o_dealer + (table["dealer"] - seat) % n] = 1.0
+        sizes = table["hand_sizes"]
+        scores = view["scores"]
+        for r in range(n):
+            s = (seat + r) % n
+            o[self.o_sizes + r] = sizes[s] / 10
+            o[self.o_points + r] = min(scores[s] / 1000, 5.0)
+        o[self.o_pile] = table["draw_pile"] / DECK_SIZE
+        o[self.o_played] = table["played"] / DECK_SIZE
+        o[self.o_turns] = min(table["turns"] / table["turn_cap"], 1.0)
+        o[self.o_hand_points] = min(table["hand_points"] / 1000, 5.0)
+        if memory is not None:
+            start = self.o_seen
+            o[start:start + NUM_FACES] = memory.pile
+        return self.finish(o)

@@ -1,0 +1,253 @@
+"""One game driven for RL: who decides next, legal action ids, observations, rewards.
+
+The AEC, Parallel and single-seat envs are thin shells around an `Episode`. It applies actions
+through the kernel's protocol only (`legal_actions`, `apply`, `view`, `events`), lets bot seats
+(the single-seat env's opponents) move, and runs a timed game's clock:
+
+- Untimed games: the seats that decide are `state.actors()` (several during compound's
+  simultaneous picks; the AEC env takes them in that order, and the kernel hides a committed pick).
+- Timed games (bank): time is the host's scheduler (`host/scheduler.py`) in virtual time. Every
+  seat takes a fixed `reaction_time` of game seconds to decide (a bot its own `reaction_time`):
+  the next decision is the soonest one due, the host moves the clock to it (`at <t>`, applied as
+  `HOST`) before the seat observes, so each decision advances the clock by the reaction time;
+  when no one is due before the deadline, the host applies `timeout`. When several seats are due
+  at once (the lobby, the shop) they take turns, starting after the seat that decided last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import numpy as np
+
+from ..agents.base import Agent
+from ..core import HOST, Action, BadOption, IllegalAction, Names, State
+from ..host.scheduler import TIMEOUT, clock_text, plan
+from .actions import IllegalActionId, index_for
+from .config import GameConfig
+from .encoding import encoder_for
+
+Reward = Literal["win", "score"]
+REWARDS = ("win", "score")
+DEFAULT_REACTION_TIME = 0.5
+"""Game seconds each RL seat takes to decide in a timed game (bank)."""
+
+
+def check_reward(reward: object) -> Reward:
+    """`reward` as a reward kind, or `BadOption` naming the choices."""
+    if reward not in REWARDS:
+        raise BadOption(f"reward must be 'win' or 'score', not {reward!r}")
+    return reward  # type: ignore[return-value]
+
+
+def check_reaction_time(config: GameConfig, reaction_time: object) -> float:
+    """A reaction time that lets a seat move before its clock runs out, or `BadOption`."""
+    if isinstance(reaction_time, bool) or not isinstance(reaction_time, int | float) \
+            or not 0.001 <= reaction_time <= 3600:
+        raise BadOption(f"reaction_time is a number of game seconds from 0.001 to 3600, "
+                        f"not {reaction_time!r}")
+    move_time = config.option_dict.get("move_time")
+    if config.spec.timed and move_time is not None and reaction_time >= move_time:
+        raise BadOption(f"reaction_time {reaction_time:g} s is not shorter than the move time "
+                        f"{move_time:g} s: every move would time out")
+    return float(reaction_time)
+
+
+class Episode:
+    """A game, the seats that decide in it, and their observations (see the module docstring)."""
+
+    def __init__(self, config: GameConfig, reaction_time: float = DEFAULT_REACTION_TIME):
+        self.config = config
+        self.index = index_for(config)
+        self.encoder = encoder_for(config)
+        self.reaction_time = check_reaction_time(config, reaction_time)
+        self.timed = config.spec.timed
+        self.n = config.players
+        self.state: State = config.make(0)
+        self.bots: dict[int, Agent] = {}
+        self.memories: list[Any] = []
+        self.since: list[int] = []
+        self.deciders: list[int] = []
+        """The seats that decide now (empty once the game is over)."""
+        self.decisions = 0
+        self._last = -1
+        self._legal: dict[int, tuple[int, dict[int, Action]]] = {}
+
+    # -- a new game ---------------------------------------------------------------------------
+
+    def start(self, seed: int, bots: Mapping[int, Agent] | None = None) -> None:
+        """A new game of the configuration with `seed`; `bots` play their seats themselves."""
+        self.state = self.config.make(seed)
+        self.bots = dict(bots or {})
+        encoder = self.encoder
+        self.memories = [encoder.new_memory() for _ in range(self.n)]
+        self.since = [-1] * self.n
+        self.decisions = 0
+        self._last = -1
+        self._legal = {}
+        self._settle()
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.state.is_over()
+
+    # -- legal actions ------------------------------------------------------------------------
+
+    def legal(self, seat: int) -> dict[int, Action]:
+        """The legal actions of `seat` now by id (empty when it does not decide now)."""
+        version = self.state.version
+        cached = self._legal.get(seat)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        legal = self.index.legal(self.state, seat) if seat in self.deciders else {}
+        self._legal[seat] = (version, legal)
+        return legal
+
+    def mask(self, seat: int, size: int | None = None) -> np.ndarray:
+        """1 for every legal action id of `seat` now (int8; `size` ids long, default the index)."""
+        mask = bytearray(len(self.index) if size is None else size)
+        for action_id in self.legal(seat):
+            mask[action_id] = 1
+        return np.frombuffer(mask, np.int8)
+
+    def check(self, seat: int, action_id: object) -> Action:
+        """The action `action_id` stands for, if `seat` may take it now; `IllegalActionId` otherwise."""
+        if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
+            raise IllegalActionId(f"an action is an int id from the action index, not {action_id!r}")
+        action = self.legal(seat).get(int(action_id))
+        if action is None:
+            raise IllegalActionId(self.why_illegal(seat, int(action_id)))
+        return action
+
+    def why_illegal(self, seat: int, action_id: int) -> str:
+        """A sentence saying why `seat` may not take `action_id` now (the game's own reason)."""
+        who = f"player_{seat}"
+        if not 0 <= action_id < len(self.index):
+            return (f"{action_id} is not an action id of {self.config.label()} "
+                    f"(ids 0 to {len(self.index) - 1})")
+        text = self.index.texts[action_id]
+        if self.over:
+            return f"{who} may not take action {action_id} ({text!r}): the game is over"
+        if seat not in self.deciders:
+            return f"{who} may not take action {action_id} ({text!r}): it is not their decision now"
+        try:
+            self.state.parse_action(seat, text)
+            reason = "it is not one of their legal actions now"
+        except IllegalAction as err:
+            reason = str(err)
+        legal = sorted(self.legal(seat))
+        shown = ", ".join(map(str, legal[:12])) + (" …" if len(legal) > 12 else "")
+        return f"{who} may not take action {action_id} ({text!r}) now: {reason} (legal ids: {shown})"
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action_id: object) -> None:
+        """Apply `seat`'s action `action_id`, then let bots and the host's clock run until the next
+        decision of a non-bot seat (or the end). `IllegalActionId` changes nothing."""
+        action = self.check(seat, action_id)
+        self.state.apply(seat, action)
+        self._last = seat
+        self.decisions += 1
+        self._settle()
+
+    def _settle(self) -> None:
+        """Run bots, timeouts and the clock until non-bot seats decide, or the game ends."""
+        state = self.state
+        bots = self.bots
+        skip: set[int] = set()
+        while not state.is_over():
+            if not self.timed:
+                actors = state.actors()
+                bot = next((s for s in actors if s in bots), None)
+                if bot is None:
+                    self.deciders = actors
+                    return
+                state.apply(bot, self._bot_action(bot))
+                continue
+            delays = {s: (bots[s].reaction_time if s in bots else self.reaction_time) for s in state.actors()}
+            dues = plan(state, delays, skip=skip)
+            first = dues[0]
+            if first.kind == TIMEOUT:
+                state.apply_text(HOST, "timeout")
+                skip.clear()
+                continue
+            due = self._next_in_turn(dues)
+            seat = due.seat
+            assert isinstance(seat, int)
+            if seat in bots:
+                action = bots[seat].act(state, seat)
+                if action is None:  # the bot waits: plan again without it until the game changes
+                    skip.add(seat)
+                    continue
+                self._tick(due.when)
+                state.apply(seat, action)
+                self._last = seat
+                skip.clear()
+                continue
+            self._tick(due.when)
+            self.deciders = [seat]
+            return
+        self.deciders = []
+
+    def _bot_action(self, seat: int) -> Action:
+        action = self.bots[seat].act(self.state, seat)
+        if action is None:
+            raise RuntimeError(f"the bot of seat {seat} declined to move in an untimed game")
+        return action
+
+    def _next_in_turn(self, dues: list[Any]) -> Any:
+        """The soonest due bot entry; seats due at the same moment take turns after the last one."""
+        soonest = [d for d in dues if d.kind != TIMEOUT and d.when == dues[0].when]
+        if len(soonest) == 1:
+            return soonest[0]
+        last, n = self._last, self.n
+        return min(soonest, key=lambda d: (d.seat - last - 1) % n)
+
+    def _tick(self, when: float) -> None:
+        if when > self.state.now():
+            self.state.apply_text(HOST, clock_text(when))
+
+    # -- what a seat sees ---------------------------------------------------------------------
+
+    def observe(self, seat: int) -> np.ndarray:
+        """The observation vector of `seat` (a new array), from its view and the events it was shown."""
+        state = self.state
+        encoder = self.encoder
+        memory = self.memories[seat]
+        if encoder.uses_events:
+            version = state.version
+            if self.since[seat] < version:
+                encoder.remember(memory, state.events(seat, self.since[seat]))
+                self.since[seat] = version
+        return encoder.encode(state.view(seat), memory)
+
+    def json_view(self, seat: int, since: int = -1) -> dict[str, Any]:
+        """What `seat` sees as JSON-ready data: its view, its events after version `since`, and its
+        legal actions with their ids and texts (for language-model agents)."""
+        state = self.state
+        texts = self.index.texts
+        return {
+            "view": state.view(seat),
+            "events": [event.to_json() for event in state.events(seat, since)],
+            "legal": [{"id": i, "text": texts[i]} for i in sorted(self.legal(seat))],
+        }
+
+    def render(self, seat: int | None) -> str:
+        """`seat`'s view in words (the game's presenter); None: a spectator's."""
+        state = self.state
+        return self.config.spec.presenter.render(state.view(seat), Names(seat))
+
+    # -- the end --------------------------------------------------------------------------------
+
+    def final_rewards(self, reward: Reward) -> list[float]:
+        """Per seat: `win`: +1 for a winner, -1 for the others, 0 for all when nobody won (a draw,
+        a turn cap, a lost cooperative game); `score`: the final score."""
+        state = self.state
+        if reward == "score":
+            return [float(s) for s in state.scores()]
+        winners = state.winners()
+        if not winners:
+            return [0.0] * self.n
+        return [1.0 if s in winners else -1.0 for s in range(self.n)]
