@@ -60,6 +60,8 @@ class TableRun:
         self.sent: dict[int, float] = {}
         """version a submit will make -> when it was sent."""
         self.seen: dict[int, list[float | None]] = {}
+        self.first: int | None = None
+        self.last = 0
 
     async def play(self, client: httpx.AsyncClient) -> None:
         while time.monotonic() < self.stop:
@@ -74,23 +76,26 @@ class TableRun:
             ws_base = self.url.replace("http", "ws", 1)
             self.sent.clear()
             self.seen.clear()
-            start_version: list[int] = []
+            self.first = None
+            self.last = 0
             sockets = [
                 await websockets.connect(f"{ws_base}/api/tables/{made['id']}/ws?token={t}", max_size=1 << 22)
                 for t in tokens
             ]
             try:
-                await asyncio.gather(
-                    *(self.seat(index, ws, start_version) for index, ws in enumerate(sockets))
-                )
+                await asyncio.gather(*(self.seat(index, ws) for index, ws in enumerate(sockets)))
             finally:
                 for ws in sockets:
                     await ws.close()
             self.tally.games += 1
+            self.tally.actions += self.last - (self.first or 0)
 
-    async def seat(self, index: int, ws: websockets.ClientConnection, start_version: list[int]) -> None:
-        first_version: int | None = None
-        async for text in ws:
+    async def seat(self, index: int, ws: websockets.ClientConnection) -> None:
+        while True:
+            try:  # a seat whose turn never comes again stops with the run
+                text = await asyncio.wait_for(ws.recv(), timeout=max(0.5, self.stop - time.monotonic() + 0.5))
+            except (TimeoutError, websockets.ConnectionClosed):
+                return
             now = time.perf_counter()
             message = json.loads(text)
             kind = message["type"]
@@ -100,10 +105,9 @@ class TableRun:
             if kind != "state":
                 continue
             version = message["version"]
-            if first_version is None:
-                first_version = version
-                if index == 0:
-                    start_version.append(version)
+            if self.first is None:
+                self.first = version
+            self.last = max(self.last, version)
             for target, sent_at in list(self.sent.items()):
                 if target <= version:
                     arrivals = self.seen.setdefault(target, [None, None])
@@ -114,8 +118,6 @@ class TableRun:
                         del self.sent[target]
                         del self.seen[target]
             if message["over"] or time.monotonic() >= self.stop:
-                if index == 0:
-                    self.tally.actions += version - (start_version[0] if start_version else 0)
                 return
             if message["legal"]:
                 self.sent[version + 1] = time.perf_counter()

@@ -131,6 +131,10 @@ def check_leaks(state: State, seed: int, every: int = 3) -> dict[int | None, int
             recent = current.version - 3
             assert seen_by(other, p, recent) == seen_by(current, p, recent), \
                 f"seat {p} can tell the resampled copy apart: its view or events show hidden information"
+            known = current.events(p, recent)
+            for q in [*range(n), None]:
+                assert other.events(q, recent) == known, \
+                    f"the copy resampled for seat {p} tells seat {q}'s private events of the real game"
             if any(other.view(q) != current.view(q) for q in range(n) if q != p):
                 resampled[p] += 1
         assert fingerprint(current) == before, "determinize changed the original"

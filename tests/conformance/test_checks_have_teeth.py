@@ -50,7 +50,7 @@ def test_the_game_as_it_is_passes(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_leak_check_fails_when_determinize_resamples_nothing(game):
     with pytest.raises(AssertionError, match="never resampled"):
-        check_leaks(broken(game, determinize=_clone_only), 4)
+        check_leaks(broken(game, _determinize=_clone_only), 4)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -74,7 +74,7 @@ class ToyState(State):
         new.total, new.turn, new.winner = self.total, self.turn, self.winner
         return new
 
-    def determinize(self, player: int | None, rng: random.Random) -> ToyState:
+    def _determinize(self, player: int | None, rng: random.Random) -> ToyState:
         new = self.clone()
         hidden = list(new.deck)
         for p in range(self.num_players):

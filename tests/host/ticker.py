@@ -108,7 +108,7 @@ class TickerState(State):
         new.secrets = [list(s) for s in self.secrets]
         return new
 
-    def determinize(self, player: int | None, rng: random.Random) -> TickerState:
+    def _determinize(self, player: int | None, rng: random.Random) -> TickerState:
         new = self.clone()
         for p in range(self.num_players):
             if p != player:

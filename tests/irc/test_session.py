@@ -9,6 +9,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 import ionarena  # noqa: F401  (registers the games)
 from ionarena.core import Names
 from ionarena.host import MemoryJournal, Table, TableSettings
@@ -165,5 +167,40 @@ def test_nick_changes_are_followed():
         assert session.rename("BOB", "bobby")
         assert session.seat_of("bobby") == 1 and session.seat_of("bob") is None
         assert session.display()[1] == "bobby"
+        session.end()
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("game", ["compound", "valence", "dots"])
+def test_every_table_game_plays_through_a_session_and_the_channel_gets_only_public_words(game):
+    # compound's picks are secret ("ada has picked."), valence's and dots' hands too
+    async def go() -> None:
+        link = Link()
+        clock = TurnClock()
+        table = Table(game, players=2, seed=4, clock=clock, journal=MemoryJournal(),
+                      settings=TableSettings(move_limit=60))
+        for seat, nick in enumerate(("ada", "bob")):
+            table.sit(seat, nick)
+        session = Session(link, "#ion", table, ["ada", "bob"], "ada", clock)
+        session.attach(-1)
+        table.start()
+        await settle()
+        for _ in range(30):
+            update = table.update(None)
+            if update.over:
+                break
+            for _nick, _text, _urgent, written in link.notices:
+                if written is not None:
+                    written(True)
+            for seat in update.actors:
+                assert any(who == session.nicks[seat] for who, _, urgent, _ in link.notices if urgent)
+            seat = update.actors[0]
+            await session.private(session.nicks[seat], table.update(seat).legal[0])
+            await settle()
+        assert table.version >= 10
+        public = {table.spec.presenter.describe(e, Names(None, ["ada", "bob"]))
+                  for e in table.update(None, since=-1).events}
+        lines = [line for line in link.channel if not line.startswith("Final scores")]
+        assert lines and set(lines) <= public
         session.end()
     asyncio.run(go())

@@ -155,8 +155,8 @@ def test_compound_picks_are_one_parallel_step():
     _obs, _ = env.reset(seed=2)
     assert env.episode.deciders == [0, 1, 2, 3]
     turn = env.episode.state.view(None)["table"]["turn"]
-    picks = {a: next(i for i in env.legal_ids(a) if env.action_text(i).startswith("pick ")) for a in env.agents}
-    env.step(picks)
+    env.step({a: next(i for i in env.legal_ids(a) if env.action_text(i).startswith("pick "))
+              for a in env.agents})
     view = env.episode.state.view(None)
     assert view["phase"] != "pick" or view["table"]["turn"] == turn + 1
 
@@ -165,12 +165,12 @@ def test_single_seat_plays_the_learner_against_bots():
     env = rl.single_seat("bank", opponents=["greedy", "random", "random"], players=4, seat=None)
     seats = set()
     for seed in range(4):
-        obs, info = env.reset(seed=seed)
+        _, info = env.reset(seed=seed)
         seats.add(info["seat"])
         assert env.episode.deciders == [info["seat"]]
     assert len(seats) > 1
     env = rl.single_seat("dots", opponents="greedy", players=3, seat=2)
-    obs, info = env.reset(seed=5)
+    env.reset(seed=5)
     rng = random.Random(0)
     done = False
     reward = 0.0

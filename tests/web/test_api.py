@@ -264,3 +264,18 @@ def test_the_docs_bot_example_is_at_most_20_lines() -> None:
     lines = [line for line in code.group(1).splitlines() if line.strip()]
     assert len(lines) <= 20
     compile(code.group(1), "docs/api.md", "exec")
+
+
+def test_a_move_limit_lets_a_bot_move_for_a_slow_person(client: TestClient) -> None:
+    import time
+
+    made = make_table(client, game="dots", players=2, seats=["human", "human"], seed=6, move_limit=0.3)
+    table = made["id"]
+    start = client.get(f"/api/tables/{table}/state").json()
+    assert 0 < start["clock"]["deadline_in"] <= 0.3
+    deadline = time.monotonic() + 10
+    while client.get(f"/api/tables/{table}/state").json()["version"] == start["version"]:
+        assert time.monotonic() < deadline, "nobody moved for the slow person"
+        time.sleep(0.05)
+    seats = client.get(f"/api/tables/{table}").json()["seats"]
+    assert [s["kind"] for s in seats] == ["person", "person"]  # the seat stays the person's

@@ -38,15 +38,21 @@ class Event(NamedTuple):
         return {"version": self.version, "kind": self.kind, **self.data}
 
 
-def visible_nodes(log: EventNode, seat: int | None, since: int) -> list[tuple[int, str, Payload]]:
-    """The `(version, kind, payload)` of every event `seat` may see with version > `since`, oldest first."""
+def visible_nodes(log: EventNode, seat: int | None, since: int, observer: int | None = None,
+                  hidden_before: int = -1) -> list[tuple[int, str, Payload]]:
+    """The `(version, kind, payload)` of every event `seat` may see with version > `since`, oldest first.
+
+    Events up to version `hidden_before` are shown as `observer` saw them instead (a determinized
+    copy: its past is only what the observer knew).
+    """
     found: list[tuple[int, str, Payload]] = []
     node = log
     while node is not None:
         older, version, kind, payload, seen_by, public = node
         if version <= since:
             break
-        if seen_by is None or (seat is not None and seat in seen_by):
+        reader = observer if version <= hidden_before else seat
+        if seen_by is None or (reader is not None and reader in seen_by):
             found.append((version, kind, payload))
         elif public is not None:
             found.append((version, kind, public))

@@ -87,7 +87,8 @@ class State(ABC):
     EVENT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
     """Field names of events emitted with a tuple payload, by kind."""
 
-    __slots__ = ("_events", "_history", "_version", "num_players", "options", "seed", "variant")
+    __slots__ = ("_events", "_hidden_before", "_history", "_observer", "_version", "num_players", "options",
+                 "seed", "variant")
 
     def __init__(self, num_players: int, variant: str, seed: int, options: dict[str, Any] | None = None):
         self.num_players = num_players
@@ -97,6 +98,9 @@ class State(ABC):
         self._history: History = None
         self._events: EventNode = None
         self._version = 0
+        self._observer: int | None = None
+        self._hidden_before = -1
+        """In a determinized copy: events up to this version are shown as `_observer` saw them."""
 
     # -- the protocol -------------------------------------------------------------------------
 
@@ -186,8 +190,8 @@ class State(ABC):
         oldest first. `since=-1` gives the whole game from the deal."""
         if player is not None:
             self.check_seat(player)
-        return [Event(version, kind, self._event_data(kind, payload))
-                for version, kind, payload in event_log.visible_nodes(self._events, player, since)]
+        nodes = event_log.visible_nodes(self._events, player, since, self._observer, self._hidden_before)
+        return [Event(version, kind, self._event_data(kind, payload)) for version, kind, payload in nodes]
 
     def _emit(self, kind: str, payload: Payload = (), seen_by: Audience = None,
               public: Payload | None = None) -> None:
@@ -224,9 +228,22 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent copy (search agents call this thousands of times: keep it fast)."""
 
-    @abstractmethod
     def determinize(self, player: int | None, rng: random.Random) -> Self:
-        """A copy with everything hidden from `player` resampled with `rng` (never the state's own RNG)."""
+        """A copy with everything hidden from `player` resampled with `rng` (never the state's own RNG).
+
+        The copy's past events are what `player` saw, whichever seat asks: a search that reads
+        another seat's events in the copy learns nothing `player` did not know.
+        """
+        if player is not None:
+            self.check_seat(player)
+        copy = self._determinize(player, rng)
+        copy._observer = player
+        copy._hidden_before = self._version
+        return copy
+
+    @abstractmethod
+    def _determinize(self, player: int | None, rng: random.Random) -> Self:
+        """The game's resampling (see `determinize`)."""
 
     @abstractmethod
     def format_action(self, action: Action) -> str:
@@ -312,6 +329,8 @@ class State(ABC):
         other._history = self._history
         other._events = self._events
         other._version = self._version
+        other._observer = self._observer
+        other._hidden_before = self._hidden_before
 
     # -- pickling: flat, whatever the length of the game --------------------------------------------
 

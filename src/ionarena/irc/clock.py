@@ -28,15 +28,13 @@ class TurnClock:
         self._shift = 0.0
         self._frozen: float | None = None
         self._holds: set[Hashable] = set()
-        self._last = 0.0
 
     def __call__(self) -> float:
         with self._lock:
             return self._read()
 
     def _read(self) -> float:
-        value = self._frozen if self._frozen is not None else self._base() - self._shift
-        return value
+        return self._frozen if self._frozen is not None else self._base() - self._shift
 
     @property
     def held(self) -> bool:

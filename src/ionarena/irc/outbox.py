@@ -80,7 +80,7 @@ class Queue:
 class Outbox:
     """The throttled queue of outbound lines (see the module docstring)."""
 
-    def __init__(self, write: WriteLine, room: Callable[[str, str], int], *, burst: int = 4,
+    def __init__(self, write: WriteLine, room: Callable[[str, str], int], *, burst: int = 1,
                  rate: float = 2.0, normalize: Callable[[str], str] = str.casefold,
                  clock: Callable[[], float] = time.monotonic, keep_formatting: bool = False,
                  patience: float = 2.0, linger: float = 8.0):

@@ -71,7 +71,8 @@ def observation_space(episode: Episode, mask_size: int) -> spaces.Dict:
 class IonAECEnv(AECEnv):
     """A PettingZoo AEC env of one game configuration (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "ionarena_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "ionarena_v0",
+                                          "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, variant: str | None = None,
                  reward: Reward = "win", render_mode: str | None = None,

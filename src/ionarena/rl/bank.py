@@ -98,9 +98,10 @@ class Encoder(BaseEncoder):
         self.o_objects = lay.add("objects", n, "objects per seat, squashed: k / (k + 5), relative")
         self.o_quit = lay.add("quit", n, "1 for seats that quit, relative")
         self.o_lose = lay.add("loses_turns", n, "turns each seat will lose / 3 (capped at 1), relative")
-        self.o_scores = lay.add("scores", n, "scores, squashed: s / (|s| + 2000), relative", low=-1.0)
-        self.o_team_scores = lay.add("team_scores", 2, "own team's then the other team's score sum, squashed: "
-                                     "s / (|s| + 5000) (+ then - before teams are picked)", low=-1.0)
+        self.o_scores = lay.add("scores", n, "scores, squashed: s / (abs(s) + 2000), relative", low=-1.0)
+        self.o_team_scores = lay.add("team_scores", 2, "own team's then the other team's score sum, "
+                                     "squashed: s / (abs(s) + 5000) (+ then - before teams are picked)",
+                                     low=-1.0)
         self.o_round = lay.add("round", 1, "round / rounds")
         self.o_round_left = lay.add("round_left", 1, "seconds left in the round / round time (capped at 3)",
                                     high=3.0)
@@ -108,11 +109,11 @@ class Encoder(BaseEncoder):
                                    high=10.0)
         self.o_deadline = lay.add("deadline", 1, "seconds to the next deadline, squashed: t / (t + 10)")
         on_sale = " ".join(kind_token(k) for k in ON_SALE_CANDIDATES)
-        self.o_sale = lay.add("on_sale", len(ON_SALE_CANDIDATES), f"1 for each kind on sale in the shop ({on_sale})")
+        self.o_sale = lay.add("on_sale", len(ON_SALE_CANDIDATES), f"1 for each kind on sale ({on_sale})")
         self.deal_size = 2 * h + 2
         self.o_deals = lay.add("deals", n * self.deal_size, f"per relative seat, its open deal: 1 if any, "
-                               f"the object offered one-hot ({h} held kinds), the price squashed p / (p + 10), "
-                               f"the units asked one-hot ({h} held kinds)")
+                               f"the object offered one-hot ({h} held kinds), the price squashed "
+                               f"p / (p + 10), the units asked one-hot ({h} held kinds)")
 
     def encode(self, view: View, memory: Any) -> np.ndarray:
         """The vector of one seat's view (see the layout); missing keys read as empty."""

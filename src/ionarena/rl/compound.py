@@ -95,7 +95,8 @@ class Encoder(BaseEncoder):
                                       "centre card wanted (one-hot per card)")
         self.o_center = lay.add("center", c, "centre cards per card", high=most)
         self.o_discard = lay.add("discard", c, "discard pile per card", high=most)
-        self.o_deck = lay.add("deck", 1, f"cards in the deck / {sum(copies.values())}")
+        self.deck_size = sum(copies.values())
+        self.o_deck = lay.add("deck", 1, f"cards in the deck / {self.deck_size}")
         self.o_sizes = lay.add("hand_sizes", n, "cards per hand / 10, relative seats", high=2.0)
         self.o_committed = lay.add("committed", n, "1 for seats that have picked this turn, relative")
         self.o_tiles = lay.add("tiles", 3 * n, "per relative seat: Play Two, Play From Center, RXN face up")
@@ -104,8 +105,9 @@ class Encoder(BaseEncoder):
         self.o_unbonded = lay.add("unbonded", c * n, "per relative seat, unbonded cards per card", high=most)
         self.o_revealed = lay.add("revealed", c * n, "per relative seat, revealed cards still to place",
                                   high=2.0)
-        self.o_goals = lay.add("goals", len(GOAL_IDS), f"1 for each goal card of the round ({' '.join(GOAL_IDS)})")
-        self.o_scores = lay.add("scores", n, "points, squashed: s / (|s| + 30), relative", low=-1.0)
+        self.o_goals = lay.add("goals", len(GOAL_IDS), f"1 for each goal card of the round "
+                               f"({' '.join(GOAL_IDS)})")
+        self.o_scores = lay.add("scores", n, "points, squashed: s / (abs(s) + 30), relative", low=-1.0)
         self.o_rxn = lay.add("rxn", len(RXN_STAGES) + n, "RXN: stage one-hot (start, form), then the "
                              "relative seat re-forming its area")
         self.advanced = variant == "advanced"
@@ -143,7 +145,7 @@ class Encoder(BaseEncoder):
             o[self.o_tiles_wanted + 1] = 1.0
         if pick.get("center") is not None:
             o[self.o_tiles_wanted + 2 + cards[pick["center"]]] = 1.0
-        o[self.o_deck] = min(table.get("deck", 0) / 100, 1.0)
+        o[self.o_deck] = min(table.get("deck", 0) / self.deck_size, 1.0)
         sizes = table.get("hand_sizes") or [0] * n
         committed = table.get("committed") or [False] * n
         tiles = table.get("tiles") or [{}] * n

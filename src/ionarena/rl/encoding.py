@@ -82,7 +82,8 @@ class Layout:
         rows = ["| positions | field | values | meaning |", "|---|---|---|---|"]
         for f in self.fields:
             where = f"{f.start}" if f.size == 1 else f"{f.start}–{f.start + f.size - 1}"
-            rows.append(f"| {where} | `{f.name}` | {f.low:g} to {f.high:g} | {f.doc} |")
+            doc = f.doc.replace("|", "\\|")
+            rows.append(f"| {where} | `{f.name}` | {f.low:g} to {f.high:g} | {doc} |")
         return "\n".join(rows)
 
 

@@ -160,7 +160,9 @@ class Episode:
         while not state.is_over():
             if not self.timed:
                 actors = state.actors()
-                bot = next((s for s in actors if s in bots), None)
+                if not actors:
+                    raise RuntimeError(f"{self.config.label()}: no one may act but the game is not over")
+                bot = next((s for s in actors if s in bots), None) if bots else None
                 if bot is None:
                     self.deciders = actors
                     return

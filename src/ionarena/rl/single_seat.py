@@ -17,7 +17,7 @@ mask: the episode ends at once, the game abandoned, with reward `illegal_reward`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 import gymnasium
 import numpy as np
@@ -36,7 +36,7 @@ Illegal = Literal["lose", "raise"]
 class SingleSeatEnv(gymnasium.Env):
     """A Gymnasium env of one seat of a game against bots (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES)}
+    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (gymnasium declares it per instance)
 
     def __init__(self, game: str, opponents: str | Sequence[str] = "greedy", seat: int | None = 0,
                  players: int | None = None, variant: str | None = None, reward: Reward = "win",

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from rich.markdown import Markdown as RichMarkdown
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Markdown, Static
+from textual.widgets import Button, Footer, Static
 
 from ..core import Event, Names
 from ..host import Update
@@ -311,7 +312,7 @@ class RulesScreen(ModalScreen[None]):
         except (OSError, KeyError) as err:
             text = f"The rules cannot be shown: {err}"
         with VerticalScroll(classes="rules"):
-            yield Markdown(text)
+            yield Static(RichMarkdown(text))  # Rich's renderer: the rules open at once
         yield Footer()
 
     def on_mount(self) -> None:

@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from ...core import State, View
 
@@ -74,6 +75,16 @@ class Heuristics:
     """A final position's value per seat."""
     delegate: frozenset[str] = field(default_factory=frozenset)
     """Phases (the view's `phase`) in which the bot plays its rollout policy without searching."""
+    pointless: frozenset[str] = field(default_factory=frozenset)
+    """Texts of moves never worth searching or playing at random while another move is legal (bank's
+    `skip`, a 1000-point penalty for nothing)."""
+
+    def worth_trying(self, state: State, legal: list[Any]) -> list[Any]:
+        """`legal` without the pointless moves (unless nothing else is left)."""
+        if not self.pointless or len(legal) < 2:
+            return legal
+        kept = [a for a in legal if state.format_action(a) not in self.pointless]
+        return kept or legal
 
 
     def cutoff_for(self, variant: str) -> int:

@@ -5,6 +5,7 @@ and the position is judged by what changed since the search began: the seat's te
 sums, and the pot counted for the pole the charge leans to) and, a little, the seat's own score,
 through a logistic curve. Judging the change rather than the margin keeps a long game's lead from
 drowning what one move does. The lobby (picking a team) and the shop are left to the greedy policy.
+`skip` (-1000 points) and `:` (more time to think, which a bot does not need) are never searched.
 """
 
 from __future__ import annotations
@@ -50,4 +51,4 @@ def evaluate(state: State, root: View) -> Values:
 
 
 HEURISTICS = Heuristics(iterations=150, cutoff=CUTOFF, eps=0.1, c=0.5, evaluate=evaluate, outcome=evaluate,
-                        delegate=frozenset({"lobby", "shop"}))
+                        delegate=frozenset({"lobby", "shop"}), pointless=frozenset({"skip", ":"}))

@@ -104,7 +104,7 @@ class Search:
 
     def best_action(self) -> Action:
         """The root's legal action tried most often (ties: the higher mean value)."""
-        legal = self.state.legal_actions(self.seat)
+        legal = self.heuristics.worth_trying(self.state, self.state.legal_actions(self.seat))
         children = self.root.children
 
         def rank(action: Action) -> tuple[int, float]:
@@ -146,7 +146,7 @@ class Search:
                 stats.host_steps += 1
                 continue
             if in_tree and (player == seat or (self.tree_opponents and not self._simultaneous(s))):
-                legal = s.legal_actions(player)
+                legal = self.heuristics.worth_trying(s, s.legal_actions(player))
                 if len(legal) == 1:
                     action = legal[0]
                 else:
@@ -215,7 +215,7 @@ class Search:
     def _policy_action(self, s: State, player: int) -> Action:
         action = self.policies[player].act(s, player)
         if action is None:  # a policy that waits: take any legal move rather than stall the search
-            legal = s.legal_actions(player)
+            legal = self.heuristics.worth_trying(s, s.legal_actions(player))
             action = legal[self.rng.randrange(len(legal))]
         return action
 

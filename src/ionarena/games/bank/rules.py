@@ -408,7 +408,7 @@ class BankState(Lobby, Turns, Shop):
         new.dumps = self.dumps
         return new
 
-    def determinize(self, player: int | None, rng: random.Random) -> Self:
+    def _determinize(self, player: int | None, rng: random.Random) -> Self:
         """A copy in which other players' cards, objects and coins and the future draws are resampled.
 
         What `player` knows is kept: hand sizes and object counts (public), and the object each open

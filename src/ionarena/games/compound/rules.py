@@ -731,7 +731,7 @@ class CompoundState(State):
                 rest.append(c)
         return found, rest
 
-    def determinize(self, player: int | None, rng: random.Random) -> Self:
+    def _determinize(self, player: int | None, rng: random.Random) -> Self:
         """A copy in which what `player` cannot see is resampled with `rng`: the deck order, the cards
         of other hands it has not seen (it knows what is left of a hand it passed on, except Play Two
         refills), and other players' hidden choices.

@@ -565,7 +565,7 @@ class DotsState(State):
         new.rng = self.rng.fork()
         return new
 
-    def determinize(self, player: int | None, rng: random.Random) -> Self:
+    def _determinize(self, player: int | None, rng: random.Random) -> Self:
         """A copy in which the draw pile and every hand but `player`'s are reshuffled with `rng`.
 
         Hand sizes and the played cards stay. A Gift the receiver may still Block back stays in the

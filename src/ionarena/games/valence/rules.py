@@ -589,7 +589,7 @@ class ValenceState(State):
         new.first_player = self.first_player
         return new
 
-    def determinize(self, player: int | None, rng: random.Random) -> Self:
+    def _determinize(self, player: int | None, rng: random.Random) -> Self:
         """A copy with the deck order and every hand `player` cannot see dealt again from `rng`.
 
         Hand sizes and the deck size are kept, and so is what `player` knows of other hands (a card

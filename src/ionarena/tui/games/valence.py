@@ -41,9 +41,10 @@ class ValenceUI(GameUI):
         """Each move's group (see the class docstring)."""
         verb, _, rest = move.partition(" ")
         t = view.get("table", {})
-        if verb in ("place", "discard"):
-            where = "on the discard pile" if verb == "place" else "(down to 6 cards)"
-            return Slot(f"card:{rest}", f"{verb} {rest} {where}", verb, rest)
+        if verb == "place":  # the used cards wait beside the hand, not in it
+            return Slot(move, f"place {rest} on the discard pile", move)
+        if verb == "discard":
+            return Slot(f"card:{rest}", f"discard {rest} (down to 6 cards)", verb, rest)
         if verb == "build":
             cards, _, name = rest.partition(" as ")
             if name:  # Science Ninja: the cards, then the name said
@@ -117,13 +118,14 @@ class ValenceUI(GameUI):
         if t.get("built_types") is not None:
             built = ", ".join(k.replace("_", " ").title() for k in t["built_types"]) or "none yet"
             info.append(f"\nBuilt together so far: {built}", style="green")
-        if t["placing"]:
-            info.append(f"\nTo place on the discard pile: {' '.join(t['placing'])}", style="yellow")
         if t.get("first_turn") and view.get("seat") in view.get("actors", []):
             info.append("\nFirst turn: no Helium yet.", style="dim")
         top = t["discard_top"]
         cards = [element_spec(top)] if top is not None else []
-        return [Row("Discard pile", cards, info)]
+        rows: list[Any] = [Row("Discard pile", cards, info)]
+        if t["placing"]:
+            rows.append(Row("To place, bottom first", [element_spec(c) for c in t["placing"]], None))
+        return rows
 
     def moves_hint(self, view: View) -> str:
         """What to do now."""
