@@ -14,6 +14,7 @@ from ..faces import faces
 from .base import CardSpec, GameUI, Row, Slot
 
 TILES = {"two": "Play Two", "center": "Play From Center", "rxn": "RXN"}
+SHORT_TILES = {"two": "Two", "center": "Center", "rxn": "RXN"}
 
 
 def ion_spec(card: str) -> CardSpec:
@@ -98,10 +99,10 @@ class CompoundUI(GameUI):
         line = Text(f"{plural(t['hand_sizes'][seat], 'card')}  {view['scores'][seat]:g} pts")
         tiles = t["tiles"][seat]
         if tiles:
-            line.append("  tiles ")
+            line.append("  tiles")
             for key, face in tiles.items():
-                line.append(f"[{TILES[key]}]", style="bold green" if face == "up" else "dim strike")
                 line.append(" ")
+                line.append(f" {SHORT_TILES[key]} ", style="bold black on green" if face == "up" else "dim strike")
         if t["committed"][seat]:
             line.append(" picked", style="yellow")
         return line
@@ -147,12 +148,9 @@ class CompoundUI(GameUI):
                 chosen.append(f"center {pick['center']}")
             kept = ", ".join(pick.get("picks") or []) or "no card yet"
             goals.append(f"\nYour choice so far: {'; '.join([*chosen, f'keep {kept}'])}", style="green")
-        rows: list[Any] = []
-        if view["variant"] != "beginner":
-            rows.append(Row("Center", [ion_spec(c) for c in t["center"]], goals))
-        else:
-            rows.append(goals)
-        return rows
+        if view["variant"] == "beginner":
+            return [goals]
+        return [Row("Center", [ion_spec(c) for c in t["center"]], None), goals]
 
     def moves_hint(self, view: View) -> str:
         """What to do now."""

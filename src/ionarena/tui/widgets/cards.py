@@ -9,7 +9,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, HorizontalScroll, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
@@ -69,8 +69,8 @@ class CardBox(Static, can_focus=True):
         self.post_message(self.Chosen(self))
 
 
-class Hand(HorizontalScroll):
-    """A row of cards; ← and → move between them."""
+class Hand(Container):
+    """The cards in rows as wide as the pane allows; ← and → move between them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("left", "step(-1)", "Previous card", show=False),
                 Binding("right", "step(1)", "Next card", show=False)]
@@ -104,8 +104,20 @@ class Hand(HorizontalScroll):
             await self.mount_all(boxes)
         else:
             await self.mount(Static(Text("no cards", style="dim"), classes="empty"))
+        self._fit()
         if index is not None and boxes:
             boxes[min(index, len(boxes) - 1)].focus()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """As many cards to a row as fit (the widest card sets the column)."""
+        boxes = list(self.query(CardBox))
+        width = max((b.styles.width.value for b in boxes if b.styles.width is not None), default=12)
+        columns = max(1, (self.size.width - 2) // (int(width) + 1))
+        self.styles.grid_size_columns = columns
+        self.styles.grid_columns = str(int(width))
 
     def action_step(self, delta: int) -> None:
         """Focus the card `delta` places on (wrapping)."""
