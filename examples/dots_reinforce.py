@@ -136,6 +136,7 @@ def plot(curve: list[tuple[int, float]], path: str, eval_games: int) -> None:
     ax.plot(games, rates, marker="o", markersize=3)
     ax.axhline(0.5, color="grey", linestyle=":", linewidth=1, label="random vs random")
     ax.set_xscale("symlog", linthresh=100)
+    ax.set_xlim(0, max(games) * 1.05)
     ax.set_xlabel("training games against random (log scale past 100)")
     ax.set_ylabel(f"win rate ({eval_games} games)")
     ax.set_ylim(0.3, 1.0)

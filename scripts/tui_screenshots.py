@@ -71,7 +71,8 @@ def shoot(game: str, folder: Path, *, players: int, seed: int, count: int, varia
 
 
 def main() -> None:
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+    default = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else default
     folder.mkdir(parents=True, exist_ok=True)
     shots = [
         shoot("dots", folder, players=4, seed=5, count=2, then=("h",)),

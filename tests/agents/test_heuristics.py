@@ -121,3 +121,17 @@ def test_epsilon_agent_mixes_its_inner_choice_with_random_moves():
     rollout = make_policy("fast", "compound", 0.0, seed=1)
     assert rollout.name == "compound-rollout"
     assert make_policy("random", "compound", 0.3, seed=1).name == "random"
+
+
+def test_bank_search_and_random_rollout_moves_never_pay_the_skip_penalty():
+    """Rulebook: "`skip` is the same as letting the time run out (-1000)"; a bot always has a card."""
+    state = ionarena.make("bank", players=4, seed=6, teams="+-+-")
+    seat = state.actors()[0]
+    texts = {state.format_action(a) for a in state.legal_actions(seat)}
+    assert "skip" in texts and len(texts) > 1
+    noisy = make_policy("fast", "bank", 1.0, seed=2)
+    assert all(state.format_action(noisy.act(state, seat)) != "skip" for _ in range(100))
+    agent = make_agent("ismcts:iters=20", "bank", seat, seed=1)
+    search = agent.search(state, seat)
+    assert state.format_action(search.run(agent.budget(state))) != "skip"
+    assert all(state.format_action(action) not in ("skip", ":") for _, action in search.root.children)

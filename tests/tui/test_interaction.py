@@ -11,7 +11,7 @@ from ionarena.tui.screens import ConfirmScreen, PassScreen, RulesScreen, TableSc
 from ionarena.tui.session import PlaySession
 from ionarena.tui.widgets.panes import CommandLine, MovePicker
 
-from .drive import SIZE, settle, screen_text, wait_for
+from .drive import SIZE, screen_text, settle, wait_for
 
 
 def run_app(session: PlaySession, script) -> PlayApp:
@@ -171,7 +171,8 @@ def test_hot_seat_hides_each_hand_until_the_keyboard_is_passed():
                 await settle(pilot, app)
                 seat = app.shown
                 seen["shown"].append(seat)
-                mine = {(e.version, e.kind, repr(e.data)) for e in session.table.update(seat, since=-1).events}
+                own = session.table.update(seat, since=-1).events
+                mine = {(e.version, e.kind, repr(e.data)) for e in own}
                 assert all((e.version, e.kind, repr(e.data)) in mine for e in app.table_screen.logged)
                 if len(seen["shown"]) >= 4:
                     return

@@ -10,7 +10,8 @@ import pytest
 from ionarena.core import HOST, Names, get_spec
 from ionarena.tui.games import GenericUI, ui_for
 
-CASES = [("dots", None), ("valence", "standard"), ("valence", "ninja"), ("compound", "advanced"), ("bank", None)]
+CASES = [("dots", None), ("valence", "standard"), ("valence", "ninja"), ("compound", "advanced"),
+         ("bank", None)]
 
 
 def positions(game: str, variant: str | None, count: int = 120):
@@ -61,7 +62,8 @@ def test_science_ninja_builds_are_cards_then_a_name():
     the card sets, each opening its names."""
     ui = ui_for("valence")
     view = {"seat": 0, "table": {"hand": ["C", "Cl", "Cl", "Cl", "Cl"]}}
-    legal = [f"build C Cl Cl Cl Cl as {n}" for n in ("halocarbon", "tetrachloromethane", "carbon tetrachloride")]
+    said = ("halocarbon", "tetrachloromethane", "carbon tetrachloride")
+    legal = [f"build C Cl Cl Cl Cl as {n}" for n in said]
     legal += ["end"]
     groups = ui.group(legal, view, Names(0))
     assert [g.label for g in groups] == ["build from C Cl Cl Cl Cl …", "end your turn"]

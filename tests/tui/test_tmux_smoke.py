@@ -31,7 +31,8 @@ def tmux():
     socket = f"ion-{uuid.uuid4().hex[:8]}"
 
     def run(*args: str) -> str:
-        return subprocess.run(["tmux", "-L", socket, *args], check=True, capture_output=True, text=True).stdout
+        done = subprocess.run(["tmux", "-L", socket, *args], check=True, capture_output=True, text=True)
+        return done.stdout
 
     yield run
     subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)

@@ -152,16 +152,17 @@ class IonAECEnv(AECEnv):
             return
         if not self.agents:
             raise IndexError("the game is over: call reset()")
-        self.episode.apply(self._seat[agent], action)
+        episode = self.episode
+        episode.apply(self._seat[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        if self.episode.over:
+        # Rewards stay 0 until the end (no step rewards): only the last step has some to hand out.
+        if episode.over:
             self._finish()
-        elif self.max_steps is not None and self.episode.decisions >= self.max_steps:
+            self._accumulate_rewards()
+        elif self.max_steps is not None and episode.decisions >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[self.episode.deciders[0]]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[episode.deciders[0]]
 
     # -- what agents see ----------------------------------------------------------------------
 

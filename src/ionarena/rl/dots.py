@@ -113,9 +113,10 @@ class Encoder(BaseEncoder):
         if seat in view["actors"]:
             o[self.o_acting] = 1.0
         base = self.o_hand
+        face_of = FACE_OF_TEXT
         for text in table["hand"]:
-            o[base + FACE_OF_TEXT[text]] += 1.0
-        o[self.o_top + FACE_OF_TEXT[table["top"]]] = 1.0
+            o[base + face_of[text]] += 1.0
+        o[self.o_top + face_of[table["top"]]] = 1.0
         base = self.o_match - 1
         for value in table["match"]:
             o[base + value] = 1.0
@@ -127,14 +128,17 @@ class Encoder(BaseEncoder):
         o[self.o_dealer + (table["dealer"] - seat) % n] = 1.0
         sizes = table["hand_sizes"]
         scores = view["scores"]
-        for r in range(n):
-            s = (seat + r) % n
-            o[self.o_sizes + r] = sizes[s] / 10
-            o[self.o_points + r] = min(scores[s] / 1000, 5.0)
+        at_sizes, at_points = self.o_sizes - seat, self.o_points - seat
+        for s in range(n):  # seat s sits at relative place (s - seat) % n
+            r = s if s >= seat else s + n
+            o[at_sizes + r] = sizes[s] / 10
+            if scores[s]:
+                o[at_points + r] = min(scores[s] / 1000, 5.0)
         o[self.o_pile] = table["draw_pile"] / DECK_SIZE
         o[self.o_played] = table["played"] / DECK_SIZE
         o[self.o_turns] = min(table["turns"] / table["turn_cap"], 1.0)
-        o[self.o_hand_points] = min(table["hand_points"] / 1000, 5.0)
+        if table["hand_points"]:
+            o[self.o_hand_points] = min(table["hand_points"] / 1000, 5.0)
         if memory is not None:
             start = self.o_seen
             o[start:start + NUM_FACES] = memory.pile

@@ -102,7 +102,8 @@ class CompoundUI(GameUI):
             line.append("  tiles")
             for key, face in tiles.items():
                 line.append(" ")
-                line.append(f" {SHORT_TILES[key]} ", style="bold black on green" if face == "up" else "dim strike")
+                style = "bold black on green" if face == "up" else "dim strike"
+                line.append(f" {SHORT_TILES[key]} ", style=style)
         if t["committed"][seat]:
             line.append(" picked", style="yellow")
         return line
