@@ -5,7 +5,9 @@ For every game at 2 and 4 players (default variants): the kernel's random play (
 the PettingZoo AEC env (a step: `last()` — the observation vector and action mask of the agent to
 act — then `step(random legal id)`), the Parallel env (decisions/s) and the single-seat Gymnasium
 env against `random` (learner steps/s, the bots' moves inside). The ratio kernel / AEC is what the
-wrapper costs (the issue's target: at most 2x). With the `bench` extra (RLCard), RLCard's UNO env
+wrapper costs (the issue's target: at most 2x); for untimed games, the kernel's random play that
+also reads the acting seat's `view` at every step shows how much of that the view alone costs (an
+observation may only be built from it). With the `bench` extra (RLCard), RLCard's UNO env
 (`rlcard.make("uno")`, whose `step` also encodes the next player's state) runs the same loop
 beside its own engine, for scale.
 
@@ -23,7 +25,7 @@ from itertools import count
 from rich.console import Console
 from rich.table import Table
 
-from ionarena.core import all_specs
+from ionarena.core import all_specs, get_spec
 from ionarena.rl import env as aec_env
 from ionarena.rl import parallel_env, single_seat
 from ionarena.sim.bench import (
@@ -37,6 +39,29 @@ from ionarena.sim.bench import (
 )
 
 PLAYERS = (2, 4)
+
+
+def view_play_measure(game: str, players: int) -> Measure:
+    """The kernel's random play reading the acting seat's view at every step (untimed games): what
+    any observation built from views costs at least."""
+    spec = get_spec(game)
+    rng = random.Random(0)
+    seeds = count()
+
+    def measure(seconds: float) -> dict[tuple[str, str], float]:
+        steps = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            state = spec.make(players=players, seed=next(seeds))
+            while not state.is_over():
+                player = state.actors()[0]
+                state.view(player)
+                legal = state.legal_actions(player)
+                state.apply(player, legal[rng.randrange(len(legal))])
+                steps += 1
+        return {(f"{game} {players}p random play + view", "steps/s"): steps / (time.perf_counter() - start)}
+    return measure
 
 
 def aec_measure(game: str, players: int) -> Measure:
@@ -136,15 +161,21 @@ def run(seconds: float, games: list[str], repeats: int = 5) -> list[Figure]:
     figures: list[Figure] = []
     for game in games:
         measures: list[Measure] = []
+        timed = get_spec(game).timed
         for n in PLAYERS:
             measures += [play_measure(game, n), aec_measure(game, n), parallel_measure(game, n),
                          single_seat_measure(game, n)]
+            if not timed:
+                measures.append(view_play_measure(game, n))
         found = interleave(measures, seconds * repeats, repeats)
         by_key = {(f.label, f.unit): f for f in found}
         for n in PLAYERS:
             kernel = by_key[(f"{game} {n}p random play", "steps/s")]
             wrapped = by_key[(f"{game} {n}p AEC env", "steps/s")]
             found.append(ratio(f"{game} {n}p kernel / AEC env (wrapper cost)", kernel, wrapped))
+            viewed = by_key.get((f"{game} {n}p random play + view", "steps/s"))
+            if viewed is not None:
+                found.append(ratio(f"{game} {n}p kernel / kernel + view", kernel, viewed))
         figures += [f for f in found if f.unit != "games/s"]
     if rlcard_available():
         measures = []

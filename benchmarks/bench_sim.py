@@ -60,7 +60,7 @@ def main() -> None:
     if not args.skip_ray:
         import ray
         start = time.perf_counter()
-        ray.init(include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        ray.init(address="local", include_dashboard=False, log_to_driver=False, logging_level="ERROR")
         print(f"{'ray.init (local instance)':<40} {time.perf_counter() - start:27.1f} s")
         cpus = int(ray.cluster_resources().get("CPU", 1))
         rate = games_per_second(config, RayBackend())

@@ -4,8 +4,9 @@ The policy is linear: masked softmax over the 637 action ids of `ionarena.rl.act
 with logits `observation @ W + b` (the 260-number dots observation, docs/rl.md). It learns by
 REINFORCE: after each batch of games, every decision of a won game is made more likely, of a lost
 game less likely (return +1 / -1, no discount, minus a running-mean baseline), with Adam. Every
-`--eval-every` games (after every batch before that) it plays `--eval-games` fresh games (seats drawn at random, actions sampled
-from the policy, the seeds the same at every evaluation) and records its win rate.
+`--eval-every` games (after every batch before that) it plays `--eval-games` fresh games (seats
+drawn at random, actions sampled from the policy, the same seeds at every evaluation) and records
+its win rate.
 
 Run (needs the rl and analysis extras: `pip install -e '.[rl,analysis]'`):
 
@@ -121,7 +122,8 @@ def train(episodes: int, batch: int, lr: float, eval_every: int, eval_games: int
         if played < eval_every or played % eval_every < batch:  # early on after every batch
             curve.append((played, win_rate(policy, eval_games)))
             if not quiet:
-                print(f"games {played:6d}: win rate {curve[-1][1]:.3f}   ({time.perf_counter() - start:.0f} s)")
+                elapsed = time.perf_counter() - start
+                print(f"games {played:6d}: win rate {curve[-1][1]:.3f}   ({elapsed:.0f} s)")
     return curve
 
 

@@ -3,7 +3,8 @@
 `Ngircd(workdir).start()` writes `ngircd.conf` (loopback only, no PAM, ident or DNS; room for many
 connections from one address and long nicks), starts `ngircd --nodaemon` and waits until it accepts
 connections. `restart()` stops it and starts it again on the same port (every client is dropped);
-`stop()` ends it. `find_ngircd()` says where the binary is, or None.
+`stop()` ends it. `find_ngircd()` says where the binary is, or None. With `tls=True` it also
+listens with TLS on `tls_port`, with a self-signed certificate made by `openssl`.
 
 The server's own flood protection is left as shipped: the bot must live with it.
 """
@@ -68,13 +69,21 @@ CONFIG = """\
 [Channel]
     Name = #ion
     Modes = +nt
+{tls}"""
+
+TLS_CONFIG = """
+[SSL]
+    CertFile = {dir}/cert.pem
+    KeyFile = {dir}/key.pem
+    Ports = {port}
 """
 
 
 class Ngircd:
     """One ngircd process (see the module docstring)."""
 
-    def __init__(self, workdir: Path, port: int | None = None, password: str | None = None):
+    def __init__(self, workdir: Path, port: int | None = None, password: str | None = None,
+                 tls: bool = False):
         binary = find_ngircd()
         if binary is None:
             raise FileNotFoundError("ngircd is not installed (scripts/install-ngircd.sh installs it)")
@@ -83,6 +92,7 @@ class Ngircd:
         self.dir.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.password = password
+        self.tls_port = free_port() if tls else None
         self.config = self.dir / "ngircd.conf"
         self.log = self.dir / "ngircd.log"
         self.process: subprocess.Popen[bytes] | None = None
@@ -90,7 +100,14 @@ class Ngircd:
     def write_config(self) -> None:
         """Write the config for this port."""
         password = f"    Password = {self.password}\n" if self.password else ""
-        self.config.write_text(CONFIG.format(port=self.port, dir=self.dir, password=password))
+        tls = ""
+        if self.tls_port is not None:
+            if not (self.dir / "cert.pem").exists():
+                subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                                "-subj", "/CN=127.0.0.1", "-keyout", str(self.dir / "key.pem"),
+                                "-out", str(self.dir / "cert.pem")], check=True, capture_output=True)
+            tls = TLS_CONFIG.format(dir=self.dir, port=self.tls_port)
+        self.config.write_text(CONFIG.format(port=self.port, dir=self.dir, password=password, tls=tls))
 
     def start(self, timeout: float = 10.0) -> Ngircd:
         """Start the server and wait until it accepts connections."""

@@ -15,8 +15,6 @@ EXPECTED_WARNINGS = (
     # for any other env it warns about the dict, the documented convention for action masks.
     "Observation is not a NumPy array",
     "Observation space for each agent probably should be gymnasium.spaces.box",
-    # Gymnasium's check_env can only test other render modes through `gymnasium.make`.
-    "Not able to test alternative render modes",
     # A terminated agent's last observation has no legal action (api_test reads it too).
     "Action mask numpy array is all zeros",
 )

@@ -13,11 +13,13 @@ from .need import require_rl
 
 require_rl()
 
+import gymnasium  # noqa: E402
 import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 
 from ionarena import rl  # noqa: E402
+from ionarena.rl.single_seat import GYM_ID  # noqa: E402
 
 from .helpers import config_id, configs, play_aec, unexpected_warnings  # noqa: E402
 
@@ -48,9 +50,11 @@ def test_pettingzoo_parallel_api_test(config):
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_gymnasium_check_env(config):
+    """Made through `gymnasium.make`, so that check_env also tries every render mode."""
     game, variant, players = config
+    env = gymnasium.make(GYM_ID, game=game, opponents="random", players=players, variant=variant)
     with unexpected_warnings() as found:
-        check_env(rl.single_seat(game, opponents="random", players=players, variant=variant))
+        check_env(env.unwrapped)
     assert found == []
 
 

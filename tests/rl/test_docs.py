@@ -1,7 +1,10 @@
-"""docs/rl.md shows the sizes and layouts the code has (regenerate: python -m ionarena.rl.describe)."""
+"""docs/rl.md shows the sizes and layouts the code has (regenerate: python -m ionarena.rl.describe),
+and the install it describes holds (the core does not need the rl extra)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from .need import require_rl
@@ -30,4 +33,19 @@ def test_every_field_of_every_configuration_is_documented():
         for variant in spec.variants:
             layout = encoder_for(GameConfig.of(spec.id, spec.min_players, variant)).layout
             for field in layout.fields:
-                assert f"`{field.name}`" in DOC, f"{spec.id} {variant}: field {field.name} is not in docs/rl.md"
+                assert f"`{field.name}`" in DOC, f"{spec.id} {variant}: {field.name} is not in docs/rl.md"
+
+
+def _run(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+
+
+def test_the_core_install_does_not_need_the_rl_extra():
+    """With pettingzoo and gymnasium missing, Ion Arena and its command still import, and
+    `ionarena.rl` says which extra to install."""
+    hide = "import sys; sys.modules['pettingzoo'] = None; sys.modules['gymnasium'] = None\n"
+    core = _run(hide + "import ionarena, ionarena.cli.main, ionarena.sim.runner, ionarena.host\n"
+                "assert 'ionarena.rl' not in sys.modules")
+    assert core.returncode == 0, core.stderr
+    rl = _run(hide + "import ionarena.rl")
+    assert "ionarena.rl needs the rl extra: pip install 'ionarena[rl]'" in rl.stderr

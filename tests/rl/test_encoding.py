@@ -28,7 +28,8 @@ def _walk(game, players, seeds=2, every=3, variant=None):
                 continue
             if step % every == 0:
                 for seat in range(players):
-                    yield env, seat, env.observe(f"player_{seat}")["observation"], env.episode.state.view(seat)
+                    obs = env.observe(f"player_{seat}")["observation"]
+                    yield env, seat, obs, env.episode.state.view(seat)
             env.step(rng.choice(env.legal_ids(agent)))
 
 

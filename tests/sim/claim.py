@@ -54,7 +54,7 @@ class ClaimState(State):
         new.said = list(self.said)
         return new
 
-    def determinize(self, player: int | None, rng: random.Random) -> ClaimState:
+    def _determinize(self, player: int | None, rng: random.Random) -> ClaimState:
         return self.clone()
 
     def format_action(self, action: Any) -> str:

@@ -55,7 +55,7 @@ def _import_ray() -> Any:
 def ray_instance() -> Iterator[Any]:
     """One local Ray instance for the whole session (starting Ray takes seconds)."""
     ray = _import_ray()
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
     yield ray
     ray.shutdown()
 

@@ -9,7 +9,6 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from ionarena.core.record import GameRecord, replay
-from ionarena.web.hub import is_listed
 
 from .conftest import auth, make_table
 
@@ -137,10 +136,52 @@ def test_leaving_hands_the_seat_to_a_bot(client: TestClient) -> None:
 def test_only_public_tables_are_listed(client: TestClient) -> None:
     public = make_table(client, game="dots", players=2, seats=["human", "open"], public=True)
     private = make_table(client, game="dots", players=2, seats=["human", "open"], public=False)
-    assert is_listed(public["id"]) and not is_listed(private["id"])
+    assert client.get(f"/api/tables/{public['id']}").json()["listed"] is True
+    assert client.get(f"/api/tables/{private['id']}").json()["listed"] is False
     listed = {t["id"] for t in client.get("/api/tables").json()["tables"]}
     assert public["id"] in listed and private["id"] not in listed
     assert client.get(f"/api/tables/{private['id']}").status_code == 200  # the link still works
+    # the id says nothing of it: 128 random bits either way, kept in the store as a flag
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    rows = {r.id: r.listed for r in hub.store.tables()}
+    assert rows[public["id"]] is True and rows[private["id"]] is False
+    ids = [make_table(client, game="dots", players=2, seats=["human", "open"], public=k % 2 == 0)["id"]
+           for k in range(24)]
+    assert all(len(i) == 22 for i in ids) and len({i[0] for i in ids}) > 2
+
+
+def test_finished_games_are_listed_only_when_public(client: TestClient) -> None:
+    made = {public: make_table(client, game="dots", players=2, seats=["human", "bot:greedy"], seed=21,
+                               public=public) for public in (True, False)}
+    for table in made.values():
+        play_out(client, table["id"], table["seats"][0]["token"])
+    finished = {row["id"] for row in client.get("/api/tables").json()["finished"]}
+    assert made[True]["id"] in finished and made[False]["id"] not in finished
+
+
+def test_a_seated_person_fills_the_open_seats_with_bots_and_the_table_starts(client: TestClient) -> None:
+    made = make_table(client, game="dots", players=3, seats=["human", "open", "open"], seed=7)
+    table, token = made["id"], made["seats"][0]["token"]
+    other = make_table(client, game="dots", players=2, seats=["human", "open"])["seats"][0]["token"]
+    url = f"/api/tables/{table}/seats/1/bot"
+    assert client.post(url, json={"bot": "greedy"}).status_code == 401          # a spectator may not
+    assert client.post(url, headers=auth(other), json={"bot": "greedy"}).status_code == 403
+    for bad in ({"bot": "genius"}, {"bot": "ismcts:ms=999999"}, {"bot": "greedy", "x": 1}):
+        assert client.post(url, headers=auth(token), json=bad).status_code == 422, bad
+    assert client.post(f"/api/tables/{table}/seats/0/bot", headers=auth(token), json={}).status_code == 422
+    assert client.post(f"/api/tables/{table}/seats/9/bot", headers=auth(token), json={}).status_code == 422
+    assert client.get(f"/api/tables/{table}").json()["status"] == "waiting"     # nothing changed
+
+    first = client.post(url, headers=auth(token), json={"bot": "easy"})
+    assert first.status_code == 200 and first.json()["status"] == "waiting"
+    assert first.json()["seats"][1]["kind"] == "bot" and first.json()["seats"][1]["bot"] == "easy"
+    assert client.post(url, headers=auth(token), json={}).status_code == 422    # no longer open
+    last = client.post(f"/api/tables/{table}/seats/2/bot", headers=auth(token), json={})
+    assert last.status_code == 200 and last.json()["status"] == "playing"
+    assert [s["kind"] for s in last.json()["seats"]] == ["person", "bot", "bot"]
+    final = play_out(client, table, token)
+    assert final["over"] and {p for p, _ in GameRecord.from_dict(
+        client.get(f"/api/tables/{table}/record").json()).actions} == {0, 1, 2}
 
 
 def test_bad_tables_are_refused_with_a_reason(client: TestClient) -> None:

@@ -1,7 +1,8 @@
 """Policies with a little randomness: `greedy:eps=0.3` for people, and the rollout policy of ISMCTS.
 
 `EpsilonAgent` plays a uniformly random legal action with probability `eps` and its inner agent's
-choice otherwise (as a rollout policy, leaving out the game's pointless moves such as bank's `skip`). It reads nothing but what its inner agent reads (views and legal actions).
+choice otherwise (as a rollout policy, leaving out the game's pointless moves such as bank's
+`skip`). It reads nothing but what its inner agent reads (views and legal actions).
 """
 
 from __future__ import annotations

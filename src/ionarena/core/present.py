@@ -47,14 +47,15 @@ class Names:
             return self.names[seat]
         return f"Player {seat}"
 
+    def possessive(self, seat: int | None) -> str:
+        """`Player 2's`, `ada's`; `your` for the reader (never "Player 0 (you)'s")."""
+        if seat is not None and seat == self.viewer:
+            return "your"
+        return self(seat) + "'s"
+
     def list(self, seats: Sequence[int]) -> str:
         """`Player 1`, `Player 1 and Player 3`, `Player 1, Player 2 and Player 3`."""
-        words = [self(s) for s in seats]
-        if not words:
-            return "nobody"
-        if len(words) == 1:
-            return words[0]
-        return ", ".join(words[:-1]) + " and " + words[-1]
+        return and_list([self(s) for s in seats]) or "nobody"
 
 
 class Presenter(Protocol):
@@ -76,6 +77,31 @@ class Presenter(Protocol):
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """`1 card`, `3 cards`, `2 mice` (with `many`)."""
     return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """`a`, `a and b`, `a, b and c`; "" for no words."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve")
+
+
+def number_word(count: int) -> str:
+    """A count as a word, as a class reads it: `one`, `three`, `no`; digits from 13 on."""
+    return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
+
+
+MINUS = "−"
+"""The minus sign of charges and valences (U+2212), as a textbook prints it."""
+
+
+def signed(value: int) -> str:
+    """A charge or valence with its sign: `+1`, `−2` (a real minus sign), `0`."""
+    return f"+{value}" if value > 0 else f"{MINUS}{-value}" if value < 0 else "0"
 
 
 def result_line(view: View, names: Names) -> str:

@@ -138,7 +138,7 @@ def replay(record: GameRecord, on_step: Callable[[int, State], None] | None = No
         try:
             state.apply_text(HOST if player is None else player, text)
         except IllegalAction as err:
-            who = "host" if player is None else f"player {player}"
+            who = "host" if player is None else f"Player {player}"
             raise RecordError(f"action {index} ({who}: {quote(text)}) is not legal: {err}") from None
         if on_step is not None:
             on_step(index, state)
@@ -147,10 +147,17 @@ def replay(record: GameRecord, on_step: Callable[[int, State], None] | None = No
             raise RecordError(f"the record claims a finished game but it is still running after "
                               f"{len(record.actions)} actions")
         if [float(s) for s in state.scores()] != [float(s) for s in record.scores]:
-            raise RecordError(f"replayed scores {state.scores()} differ from recorded {record.scores}")
+            raise RecordError(f"the replayed scores ({_numbers(state.scores())}) differ from the recorded "
+                              f"ones ({_numbers(record.scores)})")
     if record.winners is not None and list(state.winners()) != list(record.winners):
-        raise RecordError(f"replayed winners {state.winners()} differ from recorded {record.winners}")
+        raise RecordError(f"the replayed winners (seats {_numbers(state.winners()) or 'none'}) differ from "
+                          f"the recorded ones (seats {_numbers(record.winners) or 'none'})")
     return state
+
+
+def _numbers(values: Iterable[float]) -> str:
+    """`10, 0, 3.5`: numbers as people read them (no brackets, no trailing `.0`)."""
+    return ", ".join(f"{v:g}" for v in values)
 
 
 def dump(records: Iterable[GameRecord], out: IO[str] | str | Path) -> int:
@@ -180,7 +187,9 @@ def loads(line: str | bytes, where: str = "record") -> GameRecord:
         raise RecordError(f"{where} is not valid JSON: {err.msg} at column {err.colno}") from None
     except RecursionError:
         raise RecordError(f"{where} is nested too deeply to be a record") from None
-    except ValueError as err:  # e.g. an integer of more than 4,300 digits
+    except ValueError as err:
+        if "digits" in str(err):  # Python's limit on the length of an integer read from text
+            raise RecordError(f"{where} holds a number too long to be read (thousands of digits)") from None
         raise RecordError(f"{where} holds a value JSON cannot carry here ({quote(str(err), 60)})") from None
     try:
         return GameRecord.from_dict(data)

@@ -317,7 +317,7 @@ class State(ABC):
                 raise IllegalAction("the game is over")
             if player is HOST:
                 raise IllegalAction("the host has nothing to do now")
-            raise IllegalAction(f"it is not player {player}'s turn")
+            raise IllegalAction(f"it is not Player {player}'s turn")
         return player  # type: ignore[return-value]
 
     def _copy_base_into(self, other: State) -> None:

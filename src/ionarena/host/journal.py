@@ -63,6 +63,8 @@ class TableInfo:
     settings: TableSettings
     status: Status
     seats: tuple[SeatInfo, ...]
+    listed: bool = False
+    """Shown in a lobby's list of tables (the web's public tables); False: found only by its id."""
 
 
 class Journal(Protocol):

@@ -3,7 +3,8 @@
 A table holds a game's `State` and its seats (a person, a bot, or open). Surfaces never touch the
 state: they call
 
-- `sit(seat, name) -> token` and `leave(seat)`; `authenticate(token) -> seat`;
+- `sit(seat, name) -> token` and `leave(seat)`; `seat_bot(seat, spec)` puts a bot in an open
+  seat (a lobby's "fill the empty seats with bots"); `authenticate(token) -> seat`;
 - `start(now)`: the game's clock starts (and bots begin to move) once the people have seen it;
 - `submit(seat, text, expected_version) -> Update`: a person's move as text. `StaleSubmit`
   (a `StaleAction`) carries the current update when the game has moved on since
@@ -12,11 +13,15 @@ state: they call
   game, where versions move while a person types);
 - `ask(seat, text) -> str | None`: a question answered from the seat's own view
   (`GameSpec.answer`, e.g. bank's `inv`, `help`); None when the text is not a question;
-- `pump(now) -> wake-up time | None`: applies every bot move and timeout due by `now` and says
-  when something is next due (None: nothing until someone acts);
+- `pump(now, max_moves=None) -> wake-up time | None`: applies every bot move and timeout due by
+  `now` (at most `max_moves` of them: a surface serving many tables pumps again later rather
+  than let one table of fast bots play to its end in one call) and says when something is next
+  due (None: nothing until someone acts);
 - `update(seat, since)` (polling) or `subscribe(seat, callback)`: per-seat `Update`s — version,
   view, the events that seat may see since its last update, its legal moves as text, actors,
-  deadline, over. `seat=None` is a spectator.
+  deadline, over. `seat=None` is a spectator. An update is built once per table version and
+  reader: every subscriber of one seat, and the answer to that seat's own move, share it (and
+  its view: treat it as read-only).
 
 The table does no I/O and reads no clock but the injected `clock` (any float seconds, e.g.
 `time.monotonic`; tests pass a fake). Times in updates (`deadline`) and `pump`'s result are on
@@ -145,10 +150,11 @@ class Table:
                  bots: Mapping[int, str | Bot] | None = None, seed: int | None = None,
                  variant: str | None = None, options: Mapping[str, Any] | None = None,
                  settings: TableSettings | None = None, table_id: str | None = None,
-                 clock: Clock = time.monotonic, journal: Journal | None = None):
+                 clock: Clock = time.monotonic, journal: Journal | None = None, listed: bool = False):
         """A new table of `game` (every seat open but those in `bots`: seat -> bot spec such as
         `greedy` or `greedy@0.8`). The seed comes from `new_seed()` unless given. With a
-        `journal`, the table is written to it at once."""
+        `journal`, the table is written to it at once. `listed`: a lobby may list it (the web's
+        public tables); otherwise only those who know its id find it."""
         spec = get_spec(game)
         state = spec.make(players=players, seed=new_seed() if seed is None else check_seed(seed),
                           variant=variant, **dict(options or {}))
@@ -158,6 +164,7 @@ class Table:
             seat = state.check_seat(seat)
             seats[seat] = SeatInfo(seat, BOT_SEAT, bot=str(Bot.parse(bot)))
         self._setup(spec, state, table_id or new_table_id(), seats, settings, "waiting", clock, journal)
+        self.listed = bool(listed)
         if journal is not None:
             journal.table_opened(self.info())
 
@@ -192,6 +199,7 @@ class Table:
         table = cls.__new__(cls)
         status: Status = "over" if state.is_over() else info.status
         table._setup(spec, state, info.id, list(info.seats), info.settings, status, clock, journal)
+        table.listed = info.listed
         if status == "playing":
             table._begin(clock())
         return table
@@ -213,6 +221,9 @@ class Table:
         self._waiting: set[int] = set()
         self._subs: list[Subscription] = []
         self._told: dict[int | None, int] = {}
+        self._memo: dict[Any, Any] = {}
+        """What updates are made of at the current version (cleared by every change)."""
+        self.listed = False
         self._reaction: dict[int, float] = {}
         self._takeover = settings.takeover
         if self._takeover is not None:  # an unknown bot fails now, not mid-game
@@ -264,7 +275,7 @@ class Table:
             state = self._state
             return TableInfo(id=self.id, game=self.spec.id, variant=state.variant, players=state.num_players,
                              seed=state.seed, options=dict(state.options), settings=self.settings,
-                             status=self._status, seats=tuple(self._seats))
+                             status=self._status, seats=tuple(self._seats), listed=self.listed)
 
     def record(self) -> GameRecord:
         """The game so far as a record (seed + config + action log; scores once over)."""
@@ -312,6 +323,23 @@ class Table:
             else:
                 self._set_seat(SeatInfo(seat, BOT_SEAT, bot=takeover, takeover=True))
 
+    def seat_bot(self, seat: int, spec: str | Bot) -> None:
+        """Put a bot (`greedy`, `ismcts:ms=300`, `greedy@0.8`) in an open seat; it holds the seat
+        for good (nobody may sit there afterwards). `IllegalAction` if the seat is not open, the
+        game is over or the bot is unknown."""
+        with self._lock:
+            seat = self._state.check_seat(seat)
+            if self._status in ("over", "abandoned"):
+                raise IllegalAction("the game is over")
+            if self._seats[seat].kind != OPEN:
+                raise IllegalAction(f"seat {seat} is not open")
+            try:
+                bot = Bot.parse(spec)
+                check_spec(bot.name, self.spec.id)
+            except BadAgentSpec as err:
+                raise IllegalAction(str(err)) from None
+            self._set_seat(SeatInfo(seat, BOT_SEAT, bot=str(bot)))
+
     def authenticate(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
         if not isinstance(token, str):
@@ -354,6 +382,7 @@ class Table:
             self._notify()
 
     def _begin(self, now: float) -> None:
+        self._memo.clear()
         self._origin = now
         self._offset = self._state.now()
         self._changed_at = now
@@ -408,8 +437,7 @@ class Table:
                 if at > trial.now():
                     self._apply(trial, HOST, trial.parse_action(HOST, clock_text(at)), entries)
             self._apply(trial, seat, trial.parse_action(seat, text), entries)
-            self._commit(trial, entries)
-            self._changed_at = now
+            self._commit(trial, entries, now)
             return self._update(seat, since=self._told.get(seat, -1) if expected_version is None
                                 else expected_version)
 
@@ -432,8 +460,7 @@ class Table:
             trial = state.clone()
             entries: list[LogEntry] = []
             self._apply(trial, HOST, trial.parse_action(HOST, text), entries)
-            self._commit(trial, entries)
-            self._changed_at = now
+            self._commit(trial, entries, now)
             return self._update(None, since=self._told.get(None, -1))
 
     def ask(self, seat: int | None, text: str) -> str | None:
@@ -446,11 +473,23 @@ class Table:
                 return None
             return self.spec.answer(self._state.view(seat), text)
 
-    def pump(self, now: float | None = None) -> float | None:
-        """Apply every bot move and timeout due by `now` (default: the clock); return when the next
-        one is due on the table's clock, or None when nothing is scheduled."""
+    def pump(self, now: float | None = None, max_moves: int | None = None) -> float | None:
+        """Apply every bot move and timeout due by `now` (default: the clock), or only the first
+        `max_moves` of them; return when the next one is due on the table's clock (at or before
+        `now` when `max_moves` left some due), or None when nothing is scheduled."""
+        if max_moves is not None and (max_moves.__class__ is not int or max_moves < 1):
+            raise ValueError(f"max_moves is a whole number of at least 1, not {max_moves!r}")
         with self._lock:
-            return self._pump(self.clock() if now is None else now)
+            return self._pump(self.clock() if now is None else now, max_moves)
+
+    def wake(self) -> float | None:
+        """When `pump` next has something to do, on the table's clock (None: nothing scheduled;
+        at or before now: something is due). Applies nothing."""
+        with self._lock:
+            dues = self._plan()
+            if not dues:
+                return None
+            return self.clock_at(dues[0].when) if self._state.deadline() is not None else dues[0].when
 
     def next_due(self) -> Due | None:
         """The next scheduled thing (game seconds in timed games), without applying anything."""
@@ -467,7 +506,8 @@ class Table:
         delays = dict.fromkeys(self._reaction, self.settings.bot_delay)
         return plan(state, delays, self._changed_at, skip=self._waiting, limit=self.settings.move_limit)
 
-    def _pump(self, now: float) -> float | None:
+    def _pump(self, now: float, max_moves: int | None = None) -> float | None:
+        moves = 0
         while True:
             dues = self._plan()
             if not dues:
@@ -475,9 +515,12 @@ class Table:
             due = dues[0]
             timed = self._state.deadline() is not None
             wake = self.clock_at(due.when) if timed else due.when
-            if (self.game_time(now) if timed else now) < due.when:
+            if (self.game_time(now) if timed else now) < due.when or \
+                    (max_moves is not None and moves >= max_moves):
                 return wake
+            version = self._state.version
             self._do(due, timed)
+            moves += self._state.version != version
 
     def _do(self, due: Due, timed: bool) -> None:
         state = self._state
@@ -503,9 +546,7 @@ class Table:
             if timed and due.when > trial.now():
                 self._apply(trial, HOST, trial.parse_action(HOST, clock_text(due.when)), entries)
             self._apply(trial, seat, action, entries)
-        self._commit(trial, entries)
-        if not timed:
-            self._changed_at = due.when
+        self._commit(trial, entries, None if timed else due.when)
 
     def _apply(self, trial: State, actor: Actor, action: Any, entries: list[LogEntry]) -> None:
         trial.apply(actor, action)
@@ -513,12 +554,17 @@ class Table:
                                 trial.format_action(action),
                                 round(trial.now(), 3) if self.spec.timed else None))
 
-    def _commit(self, trial: State, entries: list[LogEntry]) -> None:
+    def _commit(self, trial: State, entries: list[LogEntry], changed_at: float | None = None) -> None:
+        """Journal the entries (durable on return), then make `trial` current and tell every
+        subscriber; `changed_at`: the moment of the change on the table's clock (untimed games'
+        bot delays and move limits count from it)."""
         finish = self._finish(trial) if trial.is_over() else None
         if self.journal is not None:
             self.journal.actions_applied(self.id, entries, finish)
         self._state = trial
         self._waiting.clear()
+        if changed_at is not None:
+            self._changed_at = changed_at
         if finish is not None:
             self._status = "over"
         self._notify()
@@ -566,6 +612,7 @@ class Table:
             log.exception("table %s: a subscriber of seat %s failed", self.id, sub.seat)
 
     def _notify(self) -> None:
+        self._memo.clear()
         self._subs = [sub for sub in self._subs if sub.active]
         for sub in list(self._subs):
             if sub.active:
@@ -584,18 +631,36 @@ class Table:
         return None
 
     def _update(self, seat: int | None, since: int) -> Update:
+        """The seat's update with the events after `since`: built once per version and `since`
+        (every subscriber of a seat shares it), from parts built once per version."""
         state = self._state
         version = state.version
         since = max(-1, min(since, version))
-        legal: tuple[str, ...] = ()
-        if seat is not None and self._status == "playing" and seat in state.actors():
-            legal = tuple(state.format_action(a) for a in state.legal_actions(seat))
         self._told[seat] = version
-        return Update(table=self.id, seat=seat, version=version, since=since, view=state.view(seat),
-                      events=tuple(state.events(seat, since)), legal=legal, actors=tuple(state.actors()),
-                      deadline=self._deadline(), over=state.is_over(), status=self._status,
-                      names=tuple(info.display_name() for info in self._seats),
-                      seats=tuple(info.public() for info in self._seats))
+        memo = self._memo
+        key = (seat, since)
+        update: Update | None = memo.get(key)
+        if update is not None:
+            return update
+        common = memo.get("common")
+        if common is None:
+            common = memo["common"] = (tuple(state.actors()), self._deadline(), state.is_over(),
+                                       tuple(info.display_name() for info in self._seats),
+                                       tuple(info.public() for info in self._seats))
+        actors, deadline, over, names, seats = common
+        view_key = ("view", seat)
+        view = memo.get(view_key)
+        if view is None:
+            view = memo[view_key] = state.view(seat)
+            legal: tuple[str, ...] = ()
+            if seat is not None and self._status == "playing" and seat in actors:
+                legal = tuple(state.format_action(a) for a in state.legal_actions(seat))
+            memo[("legal", seat)] = legal
+        update = memo[key] = Update(table=self.id, seat=seat, version=version, since=since, view=view,
+                                    events=tuple(state.events(seat, since)), legal=memo[("legal", seat)],
+                                    actors=actors, deadline=deadline, over=over, status=self._status,
+                                    names=names, seats=seats)
+        return update
 
 
 __all__ = ["Callback", "Clock", "NoSuchSeat", "StaleSubmit", "Subscription", "Table", "Update",

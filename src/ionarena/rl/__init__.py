@@ -16,20 +16,19 @@ Needs the optional `rl` extra (`pip install 'ionarena[rl]'`: numpy, gymnasium, p
 
 from __future__ import annotations
 
-import importlib.util
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as err:
+    raise ImportError(f"ionarena.rl needs the rl extra: pip install 'ionarena[rl]' ({err})") from err
 
-_NEEDED = ("numpy", "gymnasium", "pettingzoo")
-_missing = [name for name in _NEEDED if importlib.util.find_spec(name) is None]
-if _missing:
-    raise ImportError(f"ionarena.rl needs the rl extra: pip install 'ionarena[rl]' "
-                      f"(missing: {', '.join(_missing)})")
+from .actions import ActionIndex, IllegalActionId, action_index
+from .aec import IonAECEnv, env
+from .config import GameConfig
+from .encoding import Encoder, Layout, encoder_for
+from .parallel import IonParallelEnv, parallel_env
+from .single_seat import GYM_ID, SingleSeatEnv, single_seat
 
-from .actions import ActionIndex, IllegalActionId, action_index  # noqa: E402
-from .aec import IonAECEnv, env  # noqa: E402
-from .config import GameConfig  # noqa: E402
-from .encoding import Encoder, Layout, encoder_for  # noqa: E402
-from .parallel import IonParallelEnv, parallel_env  # noqa: E402
-from .single_seat import SingleSeatEnv, single_seat  # noqa: E402
-
-__all__ = ["ActionIndex", "Encoder", "GameConfig", "IllegalActionId", "IonAECEnv", "IonParallelEnv", "Layout",
-           "SingleSeatEnv", "action_index", "encoder_for", "env", "parallel_env", "single_seat"]
+__all__ = ["GYM_ID", "ActionIndex", "Encoder", "GameConfig", "IllegalActionId", "IonAECEnv", "IonParallelEnv",
+           "Layout", "SingleSeatEnv", "action_index", "encoder_for", "env", "parallel_env", "single_seat"]

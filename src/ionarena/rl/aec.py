@@ -72,7 +72,7 @@ class IonAECEnv(AECEnv):
     """A PettingZoo AEC env of one game configuration (see the module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "ionarena_v0",
-                                          "is_parallelizable": False}
+                                          "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, game: str, players: int | None = None, variant: str | None = None,
                  reward: Reward = "win", render_mode: str | None = None,

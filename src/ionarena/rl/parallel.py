@@ -33,7 +33,8 @@ from .episode import DEFAULT_REACTION_TIME, Episode, Reward, check_reward
 class IonParallelEnv(ParallelEnv):
     """A PettingZoo Parallel env of one game configuration (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "ionarena_parallel_v0"}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "ionarena_parallel_v0",
+                                          "render_fps": 1}
 
     def __init__(self, game: str, players: int | None = None, variant: str | None = None,
                  reward: Reward = "win", render_mode: str | None = None,

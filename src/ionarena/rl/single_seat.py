@@ -31,12 +31,14 @@ from .config import GameConfig
 from .episode import DEFAULT_REACTION_TIME, Episode, Reward, check_reward
 
 Illegal = Literal["lose", "raise"]
+GYM_ID = "ionarena/SingleSeat-v0"
+"""`gymnasium.make(GYM_ID, game="dots", opponents="random", players=2)` makes a single-seat env."""
 
 
 class SingleSeatEnv(gymnasium.Env):
     """A Gymnasium env of one seat of a game against bots (see the module docstring)."""
 
-    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (gymnasium declares it per instance)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 (gymnasium declares it per instance)
 
     def __init__(self, game: str, opponents: str | Sequence[str] = "greedy", seat: int | None = 0,
                  players: int | None = None, variant: str | None = None, reward: Reward = "win",
@@ -164,3 +166,7 @@ def single_seat(game: str, opponents: str | Sequence[str] = "greedy", seat: int 
     (one bot spec for every other seat, or one per seat in seat order)."""
     return SingleSeatEnv(game, opponents, seat, players, variant, reward, render_mode, reaction_time,
                          illegal, illegal_reward, max_steps, **options)
+
+
+if GYM_ID not in gymnasium.registry:
+    gymnasium.register(GYM_ID, entry_point="ionarena.rl.single_seat:SingleSeatEnv")

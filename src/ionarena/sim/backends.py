@@ -112,7 +112,9 @@ class RayBackend:
                 import ionarena
                 kwargs["runtime_env"] = {"py_modules": [ionarena]}
             try:
-                ray.init(address=self.address or None, **kwargs)
+                # "local": always a new instance of our own, never a cluster Ray remembers
+                # (a stale /tmp/ray/ray_current_cluster would make ray.init wait for a dead one)
+                ray.init(address=self.address or "local", **kwargs)
             except (ConnectionError, RuntimeError, ValueError) as err:
                 raise IonError(f"cannot start or reach Ray at {self.address or 'a new local instance'}: "
                                f"{str(err).splitlines()[0] if str(err) else type(err).__name__}") from None

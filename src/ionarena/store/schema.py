@@ -2,7 +2,9 @@
 
 - `ion_tables`: one row per table (a hosted game): game, variant, players, seed (decimal text: a
   64-bit unsigned seed does not fit a signed BIGINT), options and table settings (JSON), status
-  (`waiting`, `playing`, `over`, `abandoned`), created/updated/finished times (UTC).
+  (`waiting`, `playing`, `over`, `abandoned`), `listed` (a lobby lists it: the web's public
+  tables; migration 0002), created/updated/finished times (UTC). `updated_at` is the last
+  change of the table's own row or seats (status, a seat taken); each action keeps its own time.
 - `ion_seats`: who holds each seat: kind (`person`, `bot`, `open`), name, token hash (SHA-256 hex,
   never the token), bot spec, whether a bot took the seat over from a person who left.
 - `ion_actions`: the append-only action log: table, version (1 for the first action), player (NULL
@@ -30,6 +32,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 VERSION_TABLE = "ion_schema_version"
@@ -49,6 +52,7 @@ tables = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("listed", Boolean, nullable=False, server_default=false()),
     Index("ix_ion_tables_status", "status"),
 )
 

@@ -4,8 +4,21 @@
     >>> table = Table("dots", players=2, bots={1: "greedy"}, journal=store)   # written at once
     >>> tables = store.resume()                       # after a restart: every unfinished table
 
-A `Store` is the `Journal` of the tables it hosts: `actions_applied` commits the batch (one
-transaction; with the record and results when it ends the game) before the table tells any seat.
+A `Store` is the `Journal` of the tables it hosts: `actions_applied` commits the batch (with the
+record and results when it ends the game) before the table tells any seat. Every write goes
+through one group commit (`writer.GroupCommit`): tables that commit at the same moment share one
+transaction and one flush, and each caller returns only once its own write is committed.
+Statements are built once at import (SQLAlchemy Core; compiled once per dialect and cached), and
+there is no ORM.
+
+Durability. SQLite runs in WAL mode with `synchronous=NORMAL` by default: a transaction is in the
+WAL file when its commit returns, so it survives the process being killed (`kill -9`, a crash);
+only the loss of the machine itself (an OS crash, a power cut) can take the last moments'
+commits with it. `Store(url, durable=True)`, or `?durable=1` on the URL, makes each commit wait
+for the disk (`synchronous=FULL`; group commit shares that flush among the tables committing
+together). PostgreSQL commits as its server is set (by default durably, `synchronous_commit=on`);
+`durable=True` insists on that for the store's connections.
+
 Opening a database checks it is ours: an empty one is given the schema (Alembic migrations
 shipped in the package), an older schema is upgraded, and anything else — a file that is not
 SQLite, a database with other tables, a schema newer than this program — is one `StoreError`.
@@ -19,9 +32,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, func, insert, inspect, select, update
-from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy import Engine, bindparam, create_engine, event, func, insert, inspect, select, update
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from ..core import IonError, RecordError
@@ -31,10 +44,36 @@ from ..host.seats import SeatInfo, TableSettings
 from ..host.table import Clock, Table
 from . import schema
 from .urls import resolve_url, safe_url
+from .writer import GroupCommit, StoreError, first_line
+
+_ADD_TABLE = insert(schema.tables)
+_ADD_SEATS = insert(schema.seats)
+_ADD_ACTIONS = insert(schema.actions)
+_ADD_RECORD = insert(schema.records)
+_ADD_RESULTS = insert(schema.results)
+_SET_TABLE = update(schema.tables).where(schema.tables.c.id == bindparam("b_table"))
+"""Sets the columns its parameters name (`status`, `updated_at`, ...) of the table `b_table`."""
+_SET_SEAT = update(schema.seats).where(schema.seats.c.table_id == bindparam("b_table"),
+                                       schema.seats.c.seat == bindparam("b_seat"))
+
+YES, NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
-class StoreError(IonError):
-    """The database cannot be used, or holds something that cannot be loaded; one sentence."""
+def durable_option(url: str) -> tuple[str, bool | None]:
+    """`url` without its `durable=` query option, and that option (None where it is not given)."""
+    if "durable" not in url:
+        return url, None
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url, None
+    if "durable" not in parsed.query:
+        return url, None
+    value = parsed.query["durable"]
+    word = (value[-1] if isinstance(value, tuple) else value).strip().lower()
+    if word not in YES + NO:
+        raise StoreError(f"durable={word!r} in the database URL: say durable=1 or durable=0")
+    return parsed.difference_update_query(["durable"]).render_as_string(hide_password=False), word in YES
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,28 +89,27 @@ class TableRow:
     finished_at: datetime | None
     names: tuple[str, ...]
     actions: int
+    listed: bool = False
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _first_line(err: BaseException) -> str:
-    text = str(getattr(err, "orig", None) or err).strip().splitlines()
-    return text[0][:200] if text else type(err).__name__
-
-
 class Store:
     """Games kept in SQL (see the module docstring)."""
 
-    def __init__(self, url: str | None = None):
+    def __init__(self, url: str | None = None, *, durable: bool | None = None):
         """Open (and if needed create or upgrade) the store at `url`: a SQLAlchemy URL
         (`sqlite:///path`, `postgresql://user@host/db`), a file path, or None for `$ION_DB` or
-        the default file under the user's data folder."""
-        self.url = resolve_url(url)
+        the default file under the user's data folder. `durable`: each commit waits for the
+        disk (see the module docstring; default: the URL's `?durable=`, else off)."""
+        self.url, asked = durable_option(resolve_url(url))
+        self.durable = bool(asked) if durable is None else durable
         self.where = safe_url(self.url)
         try:
             self.engine = self._engine()
+            self._writes = GroupCommit(self.engine, self.where, keep_connection=not self._in_memory())
             with self.engine.connect() as conn:
                 self._check_schema(conn)
         except StoreError:
@@ -80,11 +118,15 @@ class Store:
         except SQLAlchemyError as err:
             self.close()
             raise StoreError(f"{self.where} cannot be used as an Ion Arena store: "
-                             f"{_first_line(err)}") from None
+                             f"{first_line(err)}") from None
+
+    def _in_memory(self) -> bool:
+        return self.url in ("sqlite://", "sqlite:///:memory:")
 
     def _engine(self) -> Engine:
+        durable = self.durable
         if self.url.startswith("sqlite"):
-            memory = self.url in ("sqlite://", "sqlite:///:memory:")
+            memory = self._in_memory()
             engine = create_engine(self.url, connect_args={"timeout": 30, "check_same_thread": False},
                                    poolclass=StaticPool if memory else None)
 
@@ -94,11 +136,20 @@ class Store:
                 cursor.execute("PRAGMA foreign_keys=ON")
                 if not memory:
                     cursor.execute("PRAGMA journal_mode=WAL")
-                cursor.execute("PRAGMA synchronous=FULL")
+                cursor.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
                 cursor.close()
 
             return engine
-        return create_engine(self.url, pool_pre_ping=True)
+        engine = create_engine(self.url, pool_pre_ping=True)
+        if durable and engine.dialect.name == "postgresql":
+            @event.listens_for(engine, "connect")
+            def _synchronous(dbapi_conn: Any, _record: Any) -> None:
+                cursor = dbapi_conn.cursor()
+                cursor.execute("SET synchronous_commit TO on")
+                cursor.close()
+                dbapi_conn.commit()
+
+        return engine
 
     def _check_schema(self, conn: Connection) -> None:
         from alembic.runtime.migration import MigrationContext
@@ -132,6 +183,9 @@ class Store:
 
     def close(self) -> None:
         """Release the database connections."""
+        writes = getattr(self, "_writes", None)
+        if writes is not None:
+            writes.close()
         engine = getattr(self, "engine", None)
         if engine is not None:
             engine.dispose()
@@ -142,66 +196,86 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def commits(self) -> tuple[int, int]:
+        """(transactions, writes) committed so far by this store: their ratio is how many
+        writes one commit served (group commit)."""
+        return self._writes.batches, self._writes.writes
+
     # -- the Journal a table writes to ----------------------------------------------------------------
 
     def table_opened(self, info: TableInfo) -> None:
         """Write a new table and its seats."""
         now = _now()
-        with self._write(f"table {info.id}") as conn:
-            conn.execute(insert(schema.tables).values(
-                id=info.id, game=info.game, variant=info.variant, players=info.players, seed=str(info.seed),
-                options=info.options, settings=info.settings.to_dict(), status=info.status,
-                created_at=now, updated_at=now, finished_at=None))
-            conn.execute(insert(schema.seats), [self._seat_row(info.id, s) for s in info.seats])
+        row = {"id": info.id, "game": info.game, "variant": info.variant, "players": info.players,
+               "seed": str(info.seed), "options": info.options, "settings": info.settings.to_dict(),
+               "status": info.status, "listed": bool(info.listed), "created_at": now, "updated_at": now,
+               "finished_at": None}
+        seats = [self._seat_row(info.id, s) for s in info.seats]
+
+        def work(conn: Connection) -> None:
+            conn.execute(_ADD_TABLE, row)
+            if seats:
+                conn.execute(_ADD_SEATS, seats)
+
+        self._writes.write(f"table {info.id}", work)
 
     def actions_applied(self, table_id: str, entries: Sequence[LogEntry], finish: Finish | None) -> None:
-        """Commit the entries (and the record and results when `finish`) in one transaction."""
+        """Commit the entries (and the record and results when `finish`) before returning; tables
+        that commit at the same moment share one transaction."""
         now = _now()
-        with self._write(f"table {table_id}") as conn:
-            conn.execute(insert(schema.actions), [
-                {"table_id": table_id, "version": e.version, "player": e.player, "text": e.text,
-                 "game_time": e.game_time, "created_at": now} for e in entries])
-            values: dict[str, Any] = {"updated_at": now}
+        rows = [{"table_id": table_id, "version": e.version, "player": e.player, "text": e.text,
+                 "game_time": e.game_time, "created_at": now} for e in entries]
+
+        def work(conn: Connection) -> None:
+            conn.execute(_ADD_ACTIONS, rows)
             if finish is not None:
-                values.update(status="over", finished_at=now)
                 self._write_finish(conn, table_id, finish, now)
-            conn.execute(update(schema.tables).where(schema.tables.c.id == table_id).values(**values))
+
+        self._writes.write(f"table {table_id}", work)
 
     def seat_changed(self, table_id: str, seat: SeatInfo) -> None:
         """Replace one seat."""
         row = self._seat_row(table_id, seat)
-        with self._write(f"table {table_id}") as conn:
-            conn.execute(update(schema.seats).where(schema.seats.c.table_id == table_id,
-                                                    schema.seats.c.seat == seat.seat).values(**row))
-            conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
-                         .values(updated_at=_now()))
+        values = {k: v for k, v in row.items() if k not in ("table_id", "seat")}
+        now = _now()
+
+        def work(conn: Connection) -> None:
+            conn.execute(_SET_SEAT, {"b_table": table_id, "b_seat": seat.seat, **values})
+            conn.execute(_SET_TABLE, {"b_table": table_id, "updated_at": now})
+
+        self._writes.write(f"table {table_id}", work)
 
     def status_changed(self, table_id: str, status: Status, record: GameRecord | None = None) -> None:
         """Keep a table's status (and its record so far when it is abandoned)."""
         now = _now()
-        with self._write(f"table {table_id}") as conn:
-            values: dict[str, Any] = {"status": status, "updated_at": now}
-            if status in ("over", "abandoned"):
-                values["finished_at"] = now
-            conn.execute(update(schema.tables).where(schema.tables.c.id == table_id).values(**values))
-            if record is not None:
-                conn.execute(insert(schema.records).values(table_id=table_id, record=record.to_json(),
-                                                           finished=False, created_at=now))
+        values: dict[str, Any] = {"b_table": table_id, "status": status, "updated_at": now}
+        if status in ("over", "abandoned"):
+            values["finished_at"] = now
+        text = None if record is None else record.to_json()
 
-    def _write_finish(self, conn: Connection, table_id: str, finish: Finish, now: datetime) -> None:
-        conn.execute(insert(schema.records).values(table_id=table_id, record=finish.record.to_json(),
-                                                   finished=True, created_at=now))
-        conn.execute(insert(schema.results), [
+        def work(conn: Connection) -> None:
+            conn.execute(_SET_TABLE, values)
+            if text is not None:
+                conn.execute(_ADD_RECORD, {"table_id": table_id, "record": text, "finished": False,
+                                           "created_at": now})
+
+        self._writes.write(f"table {table_id}", work)
+
+    @staticmethod
+    def _write_finish(conn: Connection, table_id: str, finish: Finish, now: datetime) -> None:
+        conn.execute(_ADD_RECORD, {"table_id": table_id, "record": finish.record.to_json(), "finished": True,
+                                   "created_at": now})
+        conn.execute(_ADD_RESULTS, [
             {"table_id": table_id, "seat": r.seat, "name": r.name, "agent": r.agent, "score": r.score,
              "winner": r.winner} for r in finish.results])
+        conn.execute(_SET_TABLE, {"b_table": table_id, "status": "over", "finished_at": now,
+                                  "updated_at": now})
 
     @staticmethod
     def _seat_row(table_id: str, seat: SeatInfo) -> dict[str, Any]:
         return {"table_id": table_id, "seat": seat.seat, "kind": seat.kind, "name": seat.name,
                 "token_hash": seat.token_hash, "bot": seat.bot, "takeover": seat.takeover}
-
-    def _write(self, what: str) -> _Transaction:
-        return _Transaction(self, what)
 
     # -- reading --------------------------------------------------------------------------------------
 
@@ -221,7 +295,7 @@ class Store:
             return TableInfo(id=row["id"], game=row["game"], variant=row["variant"], players=row["players"],
                              seed=int(row["seed"]), options=dict(row["options"]),
                              settings=TableSettings.from_dict(dict(row["settings"])), status=row["status"],
-                             seats=seats)
+                             seats=seats, listed=bool(row["listed"]))
         except (TypeError, ValueError, IonError) as err:
             raise StoreError(f"table {table_id} in {self.where} is damaged: {err}") from None
 
@@ -249,10 +323,8 @@ class Store:
             finish = table.finish()
             assert finish is not None
             now = _now()
-            with self._write(f"table {table_id}") as conn:
-                self._write_finish(conn, table_id, finish, now)
-                conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
-                             .values(status="over", finished_at=now, updated_at=now))
+            self._writes.write(f"table {table_id}",
+                               lambda conn: self._write_finish(conn, table_id, finish, now))
         return table
 
     def resume(self, clock: Clock = time.monotonic) -> list[Table]:
@@ -279,15 +351,20 @@ class Store:
                           actions=[(e.player, e.text) for e in entries], options=dict(info.options),
                           agents=[s.bot or s.kind if s.kind == "bot" else s.kind for s in info.seats])
 
-    def tables(self, status: str | None = None, limit: int = 50) -> list[TableRow]:
-        """The most recent tables (newest first), optionally only those with `status`."""
+    def tables(self, status: str | None = None, limit: int = 50, *,
+               listed: bool | None = None) -> list[TableRow]:
+        """The most recent tables (newest first), optionally only those with `status`, and only
+        the listed (`listed=True`) or unlisted ones."""
         t = schema.tables
         count = (select(func.count()).select_from(schema.actions)
                  .where(schema.actions.c.table_id == t.c.id).scalar_subquery())
         query = select(t.c.id, t.c.game, t.c.variant, t.c.players, t.c.status, t.c.created_at,
-                       t.c.finished_at, count.label("actions")).order_by(t.c.created_at.desc(), t.c.id)
+                       t.c.finished_at, t.c.listed, count.label("actions")) \
+            .order_by(t.c.created_at.desc(), t.c.id)
         if status is not None:
             query = query.where(t.c.status == status)
+        if listed is not None:
+            query = query.where(t.c.listed == listed)
         with self._read() as conn:
             rows = conn.execute(query.limit(limit)).mappings().all()
             names: dict[str, list[str]] = {}
@@ -301,52 +378,11 @@ class Store:
                         SeatInfo(seat, kind, name=name, bot=bot).display_name() or f"Player {seat}")
         return [TableRow(id=r["id"], game=r["game"], variant=r["variant"], players=r["players"],
                          status=r["status"], created_at=r["created_at"], finished_at=r["finished_at"],
-                         names=tuple(names.get(r["id"], ())), actions=r["actions"]) for r in rows]
+                         names=tuple(names.get(r["id"], ())), actions=r["actions"], listed=bool(r["listed"]))
+                for r in rows]
 
     def _read(self) -> _Reading:
         return _Reading(self)
-
-
-class _Transaction:
-    """`with store._write(what) as conn:` one committed transaction; errors become `StoreError`."""
-
-    def __init__(self, store: Store, what: str):
-        self.store = store
-        self.what = what
-        self.conn: Connection | None = None
-
-    def __enter__(self) -> Connection:
-        try:
-            self.conn = self.store.engine.connect()
-            self.conn.begin()
-        except SQLAlchemyError as err:
-            raise StoreError(f"{self.store.where}: cannot write {self.what}: {_first_line(err)}") from None
-        return self.conn
-
-    def store_error(self, err: BaseException) -> StoreError:
-        return StoreError(f"{self.store.where}: cannot write {self.what}: {_first_line(err)}")
-
-    def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
-        conn = self.conn
-        assert conn is not None
-        try:
-            if exc is None:
-                try:
-                    conn.commit()
-                except IntegrityError as err:
-                    raise StoreError(f"{self.store.where}: {self.what} was written by someone else "
-                                     f"meanwhile ({_first_line(err)})") from None
-                except SQLAlchemyError as err:
-                    raise self.store_error(err) from None
-            else:
-                conn.rollback()
-                if isinstance(exc, IntegrityError):
-                    raise StoreError(f"{self.store.where}: {self.what} was written by someone else "
-                                     f"meanwhile ({_first_line(exc)})") from None
-                if isinstance(exc, SQLAlchemyError):
-                    raise self.store_error(exc) from None
-        finally:
-            conn.close()
 
 
 class _Reading:
@@ -360,14 +396,14 @@ class _Reading:
         try:
             self.conn = self.store.engine.connect()
         except SQLAlchemyError as err:
-            raise StoreError(f"{self.store.where}: cannot read: {_first_line(err)}") from None
+            raise StoreError(f"{self.store.where}: cannot read: {first_line(err)}") from None
         return self.conn
 
     def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
         assert self.conn is not None
         self.conn.close()
         if isinstance(exc, SQLAlchemyError):
-            raise StoreError(f"{self.store.where}: cannot read: {_first_line(exc)}") from None
+            raise StoreError(f"{self.store.where}: cannot read: {first_line(exc)}") from None
 
 
 __all__ = ["Store", "StoreError", "TableRow"]

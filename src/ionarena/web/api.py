@@ -3,6 +3,8 @@
     POST /api/tables                      {"game","variant","players","seats":["human","bot:greedy"],"seed"?}
                                           -> 201 {"id","url","seats":[{"seat","token"?}]}
     POST /api/tables/{id}/seats/{n}       {"name"} -> {"token"} for an open seat
+    POST /api/tables/{id}/seats/{n}/bot   {"bot": "greedy"} -> the table: a bot in an open seat (a seated
+                                          person's token; the table starts once no seat is open)
     GET  /api/tables/{id}/state           (Authorization: Bearer <token>; none: a spectator's)
     POST /api/tables/{id}/actions         {"action": text, "version": v} -> 200 | 409 | 422 | 401 | 403
     GET  /api/tables/{id}/record          the game's record once it is over
@@ -26,7 +28,7 @@ from ..core.errors import quote
 from ..core.record import GameRecord, loads
 from ..host import StaleSubmit
 from .cards import catalogue
-from .hub import MAX_BOT_MS, Hosted, Hub, NotFound, SeatPlan, is_listed
+from .hub import MAX_BOT_MS, Hosted, Hub, NotFound, SeatPlan
 from .payload import state_payload
 from .replay import frames
 
@@ -91,6 +93,14 @@ class Join(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field(description="Display name (1 to 32 characters).", max_length=200)
+
+
+class SeatBot(BaseModel):
+    """A bot for an open seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    bot: str = Field("greedy", description="The bot: `easy`, `medium`, `hard`, `random`, `greedy` or "
+                                           "`ismcts:ms=<at most 3000>`.", max_length=100)
 
 
 class Token(BaseModel):
@@ -199,14 +209,16 @@ def router(hub: Hub) -> APIRouter:
         return TableMade(id=hosted.id, url=f"/t/{hosted.id}",
                          seats=[SeatToken(seat=s, token=tokens.get(s)) for s in range(hosted.table.players)])
 
-    @api.get("/tables/{table_id}", responses=ERRORS, summary="A table's public facts (game, seats, status)")
-    async def table_info(table_id: Annotated[str, TABLE_ID]) -> dict[str, Any]:
-        hosted = await hub.find(table_id)
+    def facts(hosted: Hosted) -> dict[str, Any]:
         table = hosted.table
         return {"id": table.id, "game": table.game, "variant": table.info().variant, "players": table.players,
-                "status": table.status, "version": table.version, "listed": is_listed(table.id),
+                "status": table.status, "version": table.version, "listed": table.listed,
                 "seats": [info.public() for info in table.seats], "timed": table.spec.timed,
                 "title": table.spec.title}
+
+    @api.get("/tables/{table_id}", responses=ERRORS, summary="A table's public facts (game, seats, status)")
+    async def table_info(table_id: Annotated[str, TABLE_ID]) -> dict[str, Any]:
+        return facts(await hub.find(table_id))
 
     @api.post("/tables/{table_id}/seats/{seat}", response_model=Token, responses=ERRORS,
               summary="Take an open seat; returns its token (shown once)")
@@ -217,6 +229,16 @@ def router(hub: Hub) -> APIRouter:
         response.set_cookie(SEAT_COOKIE + hosted.id, token, httponly=True, samesite="strict",
                             max_age=30 * 24 * 3600, path="/")
         return Token(token=token, seat=seat)
+
+    @api.post("/tables/{table_id}/seats/{seat}/bot", responses=ERRORS,
+              summary="Put a bot in an open seat (for a person seated at the table); the table starts "
+                      "once no seat is open")
+    async def seat_bot(table_id: Annotated[str, TABLE_ID], seat: Annotated[int, Path(ge=0, le=63)],
+                       bot: SeatBot, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        hosted = await hub.find(table_id)
+        await seat_of(hosted, authorization, required=True)
+        await hub.seat_bot(hosted, seat, bot.bot)
+        return facts(hosted)
 
     @api.post("/tables/{table_id}/leave", status_code=204, responses=ERRORS,
               summary="Leave your seat (a bot plays on for you)")

@@ -8,12 +8,13 @@ no rules and no sockets; it
   bank's timeouts fire on time however long bots elsewhere think), so a thinking bot or a slow
   commit never holds up the event loop, and a table's lock is only ever waited on in a worker thread;
 - keeps one timer per table at the wake-up time `pump` returned, so bots move and bank's
-  timeouts fire on time;
-- starts a table once no seat is open, and resumes every unfinished table from the store when
-  the server starts (`open`);
-- lists tables for the lobby: `listed` ones only; a table made "by invite" is never listed and is
-  found only through its link. Whether a table is listed is part of its id (`p…` listed, `i…` by
-  invite; both 128 random bits), so it survives a restart without a column of its own.
+  timeouts fire on time; a pump makes at most `PUMP_MOVES` moves, then the table waits its turn
+  in the pool again, so a table of bots that move at once never holds a thread to its end;
+- starts a table once no seat is open (a seated person may fill the open seats with bots:
+  `seat_bot`), and resumes every unfinished table from the store when the server starts (`open`);
+- lists tables for the lobby: `listed` ones only (the store keeps the flag with the table); a
+  table made "by invite" is never listed and is found only through its link. Ids are 128 random
+  bits and say nothing about the table.
 
 Bots are held to a budget (`check_bot`): a web table takes the levels, `random`, `greedy` and
 ISMCTS with at most `MAX_BOT_MS` milliseconds or `MAX_BOT_ITERS` iterations a move.
@@ -23,12 +24,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..agents import BadAgentSpec, check_spec
@@ -48,18 +48,8 @@ MAX_TABLES = 2000
 """Tables hosted at once (finished ones are let go first)."""
 KEEP_FINISHED = 200
 """Finished tables kept in memory (others are read back from the store when asked for)."""
-
-LISTED, INVITE = "p", "i"
-
-
-def new_web_table_id(listed: bool) -> str:
-    """An unguessable table id (128 random bits) that says whether the lobby lists the table."""
-    return (LISTED if listed else INVITE) + secrets.token_urlsafe(16)
-
-
-def is_listed(table_id: str) -> bool:
-    """True for tables the lobby lists (made public on this server)."""
-    return table_id.startswith(LISTED) and len(table_id) > 20
+PUMP_MOVES = 4
+"""Most moves one pump of a table makes before other tables get the thread."""
 
 
 def check_bot(spec: str, game: str) -> str:
@@ -113,6 +103,9 @@ class Hosted:
     again: bool = False
     watchers: int = 0
     finished_at: float | None = None
+    pushed: dict[int, tuple[Update, float, str]] = field(default_factory=dict)
+    """Each update pushed at the current version, encoded once for all the connections of its
+    seat (see `sockets`): id(update) -> (update, when encoded, text)."""
 
     @property
     def id(self) -> str:
@@ -137,6 +130,8 @@ class Hub:
         self.workers = (workers, bot_workers)
         self.moves, self.bots, self.clocks = self._pools()
         self.tables: dict[str, Hosted] = {}
+        self.over: dict[str, None] = {}
+        """Ids of the finished tables in memory, in the order they finished."""
         self._lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
@@ -187,8 +182,12 @@ class Hub:
             if hosted is None:
                 hosted = self.tables[table.id] = Hosted(table)
                 if table.status in ("over", "abandoned"):
-                    hosted.finished_at = self.clock()
+                    self._finished(hosted)
             return hosted
+
+    def _finished(self, hosted: Hosted) -> None:
+        hosted.finished_at = self.clock()
+        self.over[hosted.id] = None
 
     async def create(self, game: str, *, players: int | None, variant: str | None, seats: Sequence[SeatPlan],
                      seed: int | None = None, options: Mapping[str, Any] | None = None, listed: bool = True,
@@ -208,8 +207,7 @@ class Hub:
 
         def make() -> tuple[Table, dict[int, str]]:
             table = Table(spec.id, count, bots=bots, seed=seed, variant=variant, options=options,
-                          settings=settings, table_id=new_web_table_id(listed), clock=self.clock,
-                          journal=self.store)
+                          settings=settings, clock=self.clock, journal=self.store, listed=listed)
             tokens = {seat: table.sit(seat, plan.name or f"Player {seat}")
                       for seat, plan in enumerate(seats) if plan.kind == "human"}
             self._start_if_full(table)
@@ -241,13 +239,20 @@ class Hub:
         return hosted
 
     def _make_room(self) -> None:
+        """Let go of the finished tables longest over (nobody watching them) beyond `KEEP_FINISHED`,
+        and refuse a new table when `MAX_TABLES` are hosted."""
         with self._lock:
-            finished = sorted((h for h in self.tables.values()
-                               if h.finished_at is not None and not h.watchers),
-                              key=lambda h: h.finished_at or 0.0)
-            excess = max(len(finished) - KEEP_FINISHED, len(self.tables) - MAX_TABLES + 1, 0)
-            for hosted in finished[:excess]:
-                del self.tables[hosted.id]
+            excess = max(len(self.over) - KEEP_FINISHED, len(self.tables) - MAX_TABLES + 1, 0)
+            gone: list[str] = []
+            for table_id in self.over if excess else ():  # the longest over first
+                if len(gone) == excess:
+                    break
+                hosted = self.tables.get(table_id)
+                if hosted is None or not hosted.watchers:
+                    gone.append(table_id)
+            for table_id in gone:
+                del self.over[table_id]
+                self.tables.pop(table_id, None)
             if len(self.tables) >= MAX_TABLES:
                 raise IllegalAction("this server hosts as many tables as it can; try again later")
 
@@ -263,16 +268,53 @@ class Hub:
         self.kick(hosted)
         return token
 
+    async def seat_bot(self, hosted: Hosted, seat: int, spec: str) -> None:
+        """Put a bot in an open seat (within this server's budget); the table starts once no seat
+        is open."""
+        bot = check_bot(spec, hosted.table.game)
+
+        def seat_bot() -> None:
+            hosted.table.seat_bot(seat, bot)
+            self._start_if_full(hosted.table)
+
+        await self.run(seat_bot)
+        self.kick(hosted)
+
     async def leave(self, hosted: Hosted, seat: int) -> None:
         """The person in `seat` goes (the takeover bot plays on for them)."""
         await self.run(hosted.table.leave, seat)
         self.kick(hosted)
 
     async def submit(self, hosted: Hosted, seat: int, text: str, version: int | None) -> Update:
-        """A person's move; bots that are due answer at once in the bots' pool."""
-        update = await self.run(hosted.table.submit, seat, text, version)
-        self.kick(hosted)
+        """A person's move; bots that are due answer at once in the bots' pool (and the table's
+        timer is set for whatever comes next)."""
+        table = hosted.table
+
+        def submit() -> tuple[Update, float | None]:
+            update = table.submit(seat, text, version)
+            return update, table.wake()
+
+        update, wake = await self.run(submit)
+        self._schedule(hosted, wake)
         return update
+
+    def _schedule(self, hosted: Hosted, wake: float | None) -> None:
+        """On the loop: pump now if something is due, else set the table's timer for `wake`."""
+        if self.closed:
+            return
+        if hosted.pumping:
+            hosted.again = True
+            return
+        if wake is not None and wake <= self.clock():
+            self._kick(hosted)
+            return
+        if hosted.timer is not None:
+            hosted.timer.cancel()
+            hosted.timer = None
+        hosted.wake = wake
+        if wake is not None:
+            assert self.loop is not None
+            hosted.timer = self.loop.call_later(max(0.0, wake - self.clock()), self._kick, hosted)
 
     async def authenticate(self, hosted: Hosted, token: str | None) -> int | None:
         """The seat of `token` at this table, or None."""
@@ -309,7 +351,7 @@ class Hub:
 
     def _pump(self, hosted: Hosted) -> float | None:
         try:
-            return hosted.table.pump()
+            return hosted.table.pump(max_moves=PUMP_MOVES)
         except Exception:
             log.exception("table %s: pump failed", hosted.id)
             return None
@@ -319,7 +361,8 @@ class Hub:
         if self.closed or done.cancelled():
             return
         if hosted.table.status in ("over", "abandoned") and hosted.finished_at is None:
-            hosted.finished_at = self.clock()
+            with self._lock:
+                self._finished(hosted)
         if hosted.again:
             hosted.again = False
             self._kick(hosted)
@@ -336,9 +379,9 @@ class Hub:
         """Listed tables in memory: waiting and playing first, then finished, newest first."""
         rows = []
         for hosted in list(self.tables.values()):
-            if not is_listed(hosted.id):
-                continue
             table = hosted.table
+            if not table.listed:
+                continue
             rows.append({"id": table.id, "game": table.game, "variant": table.info().variant,
                          "players": table.players, "status": table.status, "version": table.version,
                          "seats": [info.public() for info in table.seats],
@@ -349,11 +392,11 @@ class Hub:
 
     async def finished(self, limit: int = 30) -> list[dict[str, Any]]:
         """Listed finished tables from the store, newest first."""
-        rows = await self.run(self.store.tables, "over", limit * 4)
+        rows = await self.run(lambda: self.store.tables("over", limit, listed=True))
         return [{"id": r.id, "game": r.game, "variant": r.variant, "players": r.players, "status": r.status,
                  "names": list(r.names), "actions": r.actions,
                  "finished_at": r.finished_at.isoformat() if r.finished_at else None}
-                for r in rows if is_listed(r.id)][:limit]
+                for r in rows]
 
 
 def _in_loop(loop: asyncio.AbstractEventLoop) -> bool:
@@ -368,5 +411,5 @@ def check_game(game: object) -> str:
     return get_spec(game if isinstance(game, str) else str(game)).id
 
 
-__all__ = ["MAX_BOT_ITERS", "MAX_BOT_MS", "Hosted", "Hub", "NotFound", "SeatPlan", "UnknownGame", "check_bot",
-           "check_game", "is_listed", "new_web_table_id"]
+__all__ = ["MAX_BOT_ITERS", "MAX_BOT_MS", "PUMP_MOVES", "Hosted", "Hub", "NotFound", "SeatPlan",
+           "UnknownGame", "check_bot", "check_game"]

@@ -13,12 +13,17 @@ of every WebSocket push (`{"type": "state", ...}`):
   the server's clock.
 
 Presenters read only what the seat was given, so a payload cannot hold what its seat may not see.
+
+`encode` turns a message into its JSON text (orjson: several times faster than `json`, and it
+writes the same JSON a reader gets back from `json.dumps`, keys that are numbers as strings).
 """
 
 from __future__ import annotations
 
 import logging
 from typing import Any
+
+import orjson
 
 from ..core import Event, GameSpec, Names
 from ..host import Table, Update
@@ -71,4 +76,14 @@ def state_payload(table: Table, update: Update, now: float | None = None) -> dic
     }
 
 
-__all__ = ["event_words", "state_payload"]
+def encode(message: Any) -> str:
+    """A message as compact JSON text."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def decode(text: str | bytes) -> Any:
+    """A client's message from its JSON text (`ValueError` if it is not JSON)."""
+    return orjson.loads(text)
+
+
+__all__ = ["decode", "encode", "event_words", "state_payload"]

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -37,7 +36,7 @@ from ..core import IllegalAction, IonError, NoSuchSeat
 from ..host import StaleSubmit, Update
 from .api import SEAT_COOKIE
 from .hub import Hosted, Hub, NotFound
-from .payload import state_payload
+from .payload import decode, encode, state_payload
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +44,9 @@ MAX_MESSAGE = 4096
 """Longest message a client may send, in characters."""
 MAX_BACKLOG = 2000
 """Messages waiting for a client before it is disconnected."""
+SHARED_FOR = 0.05
+"""Seconds an update's encoded state is sent as it is to further connections of its seat (its
+`clock.deadline_in` is as old as that)."""
 
 
 class RateLimit:
@@ -97,7 +99,7 @@ async def table_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str
 
 async def _refuse(websocket: WebSocket, code: int, detail: str, close: int) -> None:
     try:
-        await websocket.send_text(json.dumps({"type": "error", "id": None, "code": code, "detail": detail}))
+        await websocket.send_text(encode({"type": "error", "id": None, "code": code, "detail": detail}))
         await websocket.close(close)
     except (WebSocketDisconnect, RuntimeError):
         pass
@@ -116,9 +118,21 @@ class Connection:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
 
     def _push(self, update: Update) -> None:
-        """Called by the table (in a worker thread, under its lock) after every change."""
-        payload = state_payload(self.hosted.table, update)
-        text = json.dumps({"type": "state", **payload}, separators=(",", ":"))
+        """Called by the table (in a worker thread, under its lock) after every change. The table
+        builds one update per seat and version; it is encoded once for every connection of that
+        seat (spectators, a projector, several tabs)."""
+        hosted = self.hosted
+        table = hosted.table
+        now = table.clock()
+        pushed = hosted.pushed
+        kept = pushed.get(id(update))
+        if kept is not None and kept[0] is update and now - kept[1] < SHARED_FOR:
+            text = kept[2]
+        else:
+            if len(pushed) > 64 or any(old.version != update.version for old, _, _ in pushed.values()):
+                pushed.clear()
+            text = encode({"type": "state", **state_payload(table, update, now)})
+            pushed[id(update)] = (update, now, text)
         self.loop.call_soon_threadsafe(self._queue, text)
 
     def _queue(self, text: str | None) -> None:
@@ -129,7 +143,7 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message for this client (after the states already queued)."""
-        self._queue(json.dumps(message, separators=(",", ":")))
+        self._queue(encode(message))
 
     def error(self, ident: Any, code: int, detail: str) -> None:
         """Tell this client (only) what was wrong with its message."""
@@ -179,7 +193,7 @@ class Connection:
             self.error(None, 429, "too many messages: slow down")
             return
         try:
-            message = json.loads(text)
+            message = decode(text)
         except (ValueError, RecursionError):
             self.error(None, 400, "that is not JSON")
             return

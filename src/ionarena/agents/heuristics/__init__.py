@@ -6,9 +6,10 @@ game without a module. Every function here reads only views of the (determinized
 a determinized copy holds nothing but what the searching seat knows plus samples of the rest.
 
 Values are per seat, in [0, 1], higher is better for that seat: 1 for a sure win. Final positions
-are judged by `outcome`, positions a rollout was cut off in by `evaluate`, which also gets the
-searching seat's view of the position the search started from (`root`), so that it can judge what
-changed since (a long game's margin matters less than what the move did to it).
+are judged by `outcome`, positions a rollout was cut off in by `evaluate`. Both also get what the
+game's `baseline` found in the same iteration's sample before any move was played (None without a
+`baseline`), so that a long game can be judged by what changed since rather than by a margin that
+drowns what one move does.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ...core import State, View
+from ...core import State
 
 Values = list[float]
 
 
-def win_outcome(state: State, root: View) -> Values:
+def win_outcome(state: State, start: object = None) -> Values:
     """A finished game: 1 shared among the winners; with no winner (a capped draw) 1/n each."""
     n = state.num_players
     winners = state.winners()
@@ -46,7 +47,7 @@ def softmax(strengths: Sequence[float]) -> Values:
     return [w / total for w in weights]
 
 
-def score_evaluate(state: State, root: View) -> Values:
+def score_evaluate(state: State, start: object = None) -> Values:
     """A game cut off mid-way, judged by the public scores alone: the leader is likeliest to win."""
     scores = state.view(None)["scores"]
     spread = max(1.0, max(scores) - min(scores))
@@ -69,10 +70,13 @@ class Heuristics:
     """UCB exploration constant."""
     opp: str = "policy"
     """Other seats' turns in turn-based games: `tree` (searched) or `policy` (the rollout policy)."""
-    evaluate: Callable[[State, View], Values] = score_evaluate
-    """A non-final position's value per seat."""
-    outcome: Callable[[State, View], Values] = win_outcome
-    """A final position's value per seat."""
+    evaluate: Callable[[State, Any], Values] = score_evaluate
+    """A non-final position's value per seat: `evaluate(state, start)`."""
+    outcome: Callable[[State, Any], Values] = win_outcome
+    """A final position's value per seat: `outcome(state, start)`."""
+    baseline: Callable[[State], Any] | None = None
+    """What `evaluate` and `outcome` compare against (`start`), judged on each iteration's fresh
+    sample before any move."""
     delegate: frozenset[str] = field(default_factory=frozenset)
     """Phases (the view's `phase`) in which the bot plays its rollout policy without searching."""
     pointless: frozenset[str] = field(default_factory=frozenset)

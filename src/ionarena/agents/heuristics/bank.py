@@ -1,11 +1,19 @@
-"""Search settings and judgements for the bank game, from the public view only.
+"""Search settings and judgements for the bank game, from views only.
 
-A game is about 1,200 steps, so rollouts stop after `CUTOFF` moves (about fifteen seconds of play)
-and the position is judged by what changed since the search began: the seat's team margin (team
-sums, and the pot counted for the pole the charge leans to) and, a little, the seat's own score,
-through a logistic curve. Judging the change rather than the margin keeps a long game's lead from
-drowning what one move does. The lobby (picking a team) and the shop are left to the greedy policy.
-`skip` (-1000 points) and `:` (more time to think, which a bot does not need) are never searched.
+A game is about 1,200 steps and a dump swings thousands of points on the luck of the draw, so
+rollouts are short: `CUTOFF` moves (the table answers the bot's move and it is the bot's turn
+again), after which the position is judged by what changed since the rollout's sample was drawn
+(the same sample of hidden hands and objects on both sides of the comparison):
+
+- each team's margin: the team sums, the held objects and coins at what they cost in the shop
+  (`POINTS_PER_COIN` each), and the pot counted for the pole the charge leans to (fully near a
+  pole, not at all in the last seconds of a round, when the pot is split among everyone);
+- a little of the seat's own score (`OWN_SHARE`);
+
+through a logistic curve (`SCALE`). Judging the change rather than the margin keeps a long game's
+lead from drowning what one move does. The lobby (picking a team) and the shop are left to the
+greedy policy; `skip` (-1000 points) and `:` (more time to think, which a bot does not need) are
+never searched.
 """
 
 from __future__ import annotations
@@ -13,36 +21,61 @@ from __future__ import annotations
 import math
 
 from ...core import State, View
+from ...games.bank.cards import OBJECTS, parse_kind
 from . import Heuristics, Values
 
-CUTOFF = 30
-SCALE = 1500.0
+CUTOFF = 6
+SCALE = 400.0
 """Points of margin change worth one unit of log-odds."""
 OWN_SHARE = 0.25
 """Weight of the seat's own score change beside its team's margin change."""
-LEAN = 0.4
-"""How much a fully charged lean toward a pole makes the pot count for that pole's team."""
+LEAN_STEPS = 4.0
+"""Charge steps over which the pot's lean toward a pole grows (tanh)."""
+ENDGAME = 20.0
+"""Seconds before a round's end over which the pot's lean fades (then it is split evenly)."""
+POINTS_PER_COIN = 20.0
+"""What a coin (and, at its shop price, an object) is worth in points."""
 
 
-def margins(view: View) -> tuple[list[float], list[float]]:
-    """Per seat: its team's margin over the other team (pot counted by the charge's lean), and its
+def object_worth(token: str, units: int) -> float:
+    """What `units` held objects of the kind `token` are worth, at their shop price."""
+    kind = parse_kind(token)
+    price = OBJECTS[kind].price if kind is not None else None
+    return units * (price or 0) * POINTS_PER_COIN
+
+
+def holdings(view: View) -> float:
+    """The worth of a seat's coins and objects, from its own view."""
+    you = view["table"]
+    return you.get("coins", 0) * POINTS_PER_COIN + sum(object_worth(t, u) for t, u in
+                                                       you.get("inventory", {}).items())
+
+
+def standing(state: State) -> tuple[list[float], list[float]]:
+    """Per seat: its team's margin over the other team (holdings and the pot's lean included) and its
     own score."""
-    table = view["table"]
+    public = state.view(None)
+    table = public["table"]
     bank = table["bank"]
-    full = bank["full_charge"] or 1
-    lean = max(-1.0, min(1.0, bank["charge"] / full))
-    pot = bank["pot"]
-    sums = table["team_scores"]
-    plus = sums["+"] - sums["-"] + pot * 2 * LEAN * lean
+    time_left = (table["round_ends_at"] or 0.0) - (public["now"] or 0.0)
+    fade = max(0.0, min(1.0, time_left / ENDGAME))
+    lean = math.tanh(bank["charge"] / LEAN_STEPS) * fade
+    teams = table["teams"]
     sign = {"+": 1.0, "-": -1.0}
-    team_margin = [sign.get(t, 0.0) * plus for t in table["teams"]]
-    return team_margin, list(view["scores"])
+    plus = bank["pot"] * lean
+    for p, team in enumerate(teams):
+        if not table["quit"][p]:
+            plus += sign.get(team, 0.0) * (public["scores"][p] + holdings(state.view(p)))
+    return [sign.get(t, 0.0) * plus for t in teams], list(public["scores"])
 
 
-def evaluate(state: State, root: View) -> Values:
-    """Each seat's value: its team's margin and own score, as changed since the search began."""
-    now_margin, now_scores = margins(state.view(None))
-    root_margin, root_scores = margins(root)
+def evaluate(state: State, start: object) -> Values:
+    """Each seat's value: its team's margin and own score, as changed since `start` (the standing of
+    the iteration's sample before any move, from `standing`)."""
+    now_margin, now_scores = standing(state)
+    root_margin: list[float]
+    root_scores: list[float]
+    root_margin, root_scores = start  # type: ignore[misc]
     values = []
     for p in range(len(now_scores)):
         change = (now_margin[p] - root_margin[p]) + OWN_SHARE * (now_scores[p] - root_scores[p])
@@ -50,5 +83,6 @@ def evaluate(state: State, root: View) -> Values:
     return values
 
 
-HEURISTICS = Heuristics(iterations=150, cutoff=CUTOFF, eps=0.1, c=0.5, evaluate=evaluate, outcome=evaluate,
+HEURISTICS = Heuristics(iterations=150, cutoff=CUTOFF, eps=0.1, c=0.3, baseline=standing, evaluate=evaluate,
+                        outcome=evaluate,
                         delegate=frozenset({"lobby", "shop"}), pointless=frozenset({"skip", ":"}))

@@ -30,7 +30,7 @@ def standing(table: View, scores: list[float], player: int) -> float:
     return points + TILE_POINTS * sum(1 for face in tiles.values() if face == "up")
 
 
-def evaluate(state: State, root: View) -> Values:
+def evaluate(state: State, start: object = None) -> Values:
     """Chances to win from the points each player would have now."""
     view = state.view(None)
     table, scores = view["table"], view["scores"]

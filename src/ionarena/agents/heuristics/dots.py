@@ -7,7 +7,7 @@ and the cards each player still holds: fewer cards, likelier to go out and score
 
 from __future__ import annotations
 
-from ...core import State, View
+from ...core import State
 from . import Heuristics, Values, softmax
 
 CARD_WEIGHT = 0.6
@@ -17,7 +17,7 @@ POINTS_SCALE = 150.0
 TOURNAMENT_CUTOFF = 60
 
 
-def evaluate(state: State, root: View) -> Values:
+def evaluate(state: State, start: object = None) -> Values:
     """Chances to win from the hand sizes (and, in a tournament, the points) everyone can see."""
     view = state.view(None)
     sizes = view["table"]["hand_sizes"]

@@ -79,7 +79,6 @@ class Search:
         self.tree_opponents = tree_opponents
         self.reaction_time = reaction_time
         self.timed = state.deadline() is not None
-        self.root_view = state.view(seat)
         self.root = Node()
         self.stats = SearchStats()
         self._timeout: Action | None = None
@@ -126,6 +125,8 @@ class Search:
         """Determinize, select and expand, roll out, back up."""
         stats = self.stats
         s = self.state.determinize(self.seat, self.rng)
+        baseline = self.heuristics.baseline
+        start = baseline(s) if baseline is not None else None
         seat = self.seat
         node = self.root
         path: list[tuple[Node, int]] = []
@@ -135,7 +136,7 @@ class Search:
         values: Values | None = None
         while values is None:
             if s.is_over():
-                values = self.heuristics.outcome(s, self.root_view)
+                values = self.heuristics.outcome(s, start)
                 break
             steps += 1
             if steps > MAX_STEPS:
@@ -167,7 +168,7 @@ class Search:
             else:
                 if not in_tree:
                     if self.cutoff and moves >= self.cutoff:
-                        values = self.heuristics.evaluate(s, self.root_view)
+                        values = self.heuristics.evaluate(s, start)
                         stats.evaluations += 1
                         break
                     moves += 1

@@ -85,10 +85,14 @@ class BankPresenter:
             return f"{who} plays {card}{times}: charge {d['before']:+d} → {d['charge']:+d}{gain}."
         if kind == "dump":
             if d["dumper"] is not None:
-                return (f"{who} dumps the bank: {d['pot']} points to team {d['team']} ({d['share']} to "
-                        f"{names(d['dumper'])}, {d['each']} to each teammate).")
-            return (f"{who}'s move dumps the bank toward team {d['team']}: {d['pot']} points, {d['each']} "
-                    f"to each of {names.list(d['receivers'])}.")
+                mates = [p for p in d["receivers"] if p != d["dumper"]]
+                shares = (f"{d['share']} to {names(d['dumper'])}, {d['each']} each to {names.list(mates)}"
+                          if mates else "all of it: no teammates")
+                return f"{who} dumps the bank: {d['pot']} points to team {d['team']} ({shares})."
+            receivers = d["receivers"]
+            each = f"{d['each']} each to" if len(receivers) > 1 else f"{d['each']} to"
+            return (f"{who} moves the bank to full charge toward team {d['team']}: its {d['pot']} points "
+                    f"are dumped, {each} {names.list(receivers)}.")
         if kind == "timeout":
             return f"{who} ran out of time: {d['points']} points."
         if kind == "skip":
@@ -127,8 +131,11 @@ class BankPresenter:
         if kind == "instant":
             if d["object"] == "bankrupt":
                 return f"{who} is hit by [B] Bankrupt: {d['points']:+d} points."
-            what = "powerdown" if d["points"] < 0 else "instant points"
-            return f"{who} gets the {what} {object_name(d['object'])}: {d['points']:+d} points."
+            kind = parse_kind(d["object"])
+            symbol = OBJECTS[kind].symbol if kind is not None else d["object"]
+            if d["points"] < 0:
+                return f"{who} is hit by the powerdown {symbol}: {d['points']:+d} points."
+            return f"{who} gets the instant points {symbol}: {d['points']:+d} points."
         if kind == "lose_next":
             return f"{who} gets the powerdown [L]: loses their next turn."
         if kind == "shop":
@@ -142,7 +149,7 @@ class BankPresenter:
             return (f"{who} offers {object_name(d['object'])} for {_units(d['price'], d['units'])}: "
                     f"`ok {d['player']}` to accept.")
         if kind == "accept":
-            return (f"{who} accepts {names(d['seller'])}'s deal: {object_name(d['object'])} for "
+            return (f"{who} accepts {names.possessive(d['seller'])} deal: {object_name(d['object'])} for "
                     f"{_units(d['price'], d['units'])}.")
         if kind == "done":
             return f"{who} leaves the shop."
@@ -152,7 +159,7 @@ class BankPresenter:
                         "player left.")
             return f"{who} quits the game."
         if kind == "quit_sale":
-            whose = f"{names(d['player'])}'s objects" if d["player"] is not None else \
+            whose = f"The objects of {names(d['player'])}" if d["player"] is not None else \
                 "The objects of players who quit"
             return f"{whose} are sold for {d['coins']}¢ (to no one)."
         return f"({kind})"

@@ -146,7 +146,7 @@ class BankState(Lobby, Turns, Shop):
             if action.__class__ in (Buy, Deal, Ok) or action == Word("done"):
                 raise IllegalAction("the shop is closed: it opens between rounds")
             if player != self.order[self.pos]:
-                raise IllegalAction(f"it is not your turn: player {self.order[self.pos]} is on turn")
+                raise IllegalAction(f"it is not your turn: Player {self.order[self.pos]} is on turn")
             self._check_move(player, action)
         elif phase == LOBBY:
             self._check_lobby(player, action)

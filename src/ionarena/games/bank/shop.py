@@ -125,10 +125,10 @@ class Shop(BankBase):
                 raise IllegalAction("you cannot accept your own deal")
             offer = self.offers.get(seller)
             if offer is None:
-                raise IllegalAction(f"player {seller} has no open deal" if 0 <= seller < self.num_players
-                                    else f"there is no player {seller}")
+                raise IllegalAction(f"Player {seller} has no open deal" if 0 <= seller < self.num_players
+                                    else f"there is no seat {seller}")
             if not self._has(seller, offer.kind):
-                raise IllegalAction(f"player {seller} no longer has the object of that deal")
+                raise IllegalAction(f"Player {seller} no longer has the object of that deal")
             if not self._has(player, offer.units, offer.price):
                 raise IllegalAction(f"that deal costs {offer.price} {kind_token(offer.units)}; you have "
                                     f"{self.inv[player].get(offer.units, 0)}")

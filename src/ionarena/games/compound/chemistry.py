@@ -11,6 +11,7 @@ from math import gcd
 from typing import NamedTuple
 
 from ionarena.core import quote
+from ionarena.core.present import MINUS, number_word, signed
 
 from .cards import CARDS, IONS, Ion, card_of, tokens_of
 
@@ -155,10 +156,6 @@ def compounds_of(cation_card: str, anion_card: str) -> tuple[tuple[Recipe, Need]
 
 _SUPERSCRIPT = str.maketrans("0123456789+-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻")
 _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                 "eleven", "twelve")
-MINUS = "−"
-"""The minus sign of charge sums (U+2212), as a textbook prints it."""
 
 
 def ion_text(token: str) -> str:
@@ -169,17 +166,9 @@ def ion_text(token: str) -> str:
     return ion.symbol.translate(_SUBSCRIPT) + charge.translate(_SUPERSCRIPT)
 
 
-def _count(k: int) -> str:
-    return _NUMBER_WORDS[k] if 0 <= k < len(_NUMBER_WORDS) else str(k)
-
-
 def ion_words(token: str, count: int) -> str:
     """`one magnesium ion Mg²⁺`, `two hydroxide ions OH⁻`, `one iron(III) ion Fe³⁺`."""
-    return f"{_count(count)} {IONS[token].name} ion{'' if count == 1 else 's'} {ion_text(token)}"
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"{MINUS}{-value}" if value < 0 else "0"
+    return f"{number_word(count)} {IONS[token].name} ion{'' if count == 1 else 's'} {ion_text(token)}"
 
 
 def _part_sum(token: str, count: int) -> str:
@@ -187,23 +176,28 @@ def _part_sum(token: str, count: int) -> str:
     if count == 1:
         return ""
     z = IONS[token].charge
-    return f" ({count} × {_signed(z)} = {_signed(count * z)})"
+    return f" ({count} × {signed(z)} = {signed(count * z)})"
 
 
 def charge_sum(cation: str, n_cation: int, anion: str, n_anion: int) -> str:
     """The charges of a pairing added up: `+2 − 2 = 0`, `+1 − 2 = −1`."""
     plus = n_cation * IONS[cation].charge
     minus = n_anion * -IONS[anion].charge
-    return f"+{plus} {MINUS} {minus} = {_signed(plus - minus)}"
+    return f"+{plus} {MINUS} {minus} = {signed(plus - minus)}"
 
 
 def explain_recipe(r: Recipe) -> str:
     """The chemistry of one compound for a class, e.g. `Mg(OH)2 — magnesium hydroxide: one magnesium
     ion Mg²⁺ and two hydroxide ions OH⁻ (2 × −1 = −2); the charges add up to +2 − 2 = 0, so the
-    compound is neutral.`"""
-    return (f"{r.label()}: {ion_words(r.cation, r.n_cation)}{_part_sum(r.cation, r.n_cation)} and "
+    compound is neutral.` A hydrogen compound (HCl, H2O, H2SO4) also says that it is really a
+    molecule: the cards count hydrogen as the ion H⁺, which it only becomes in water."""
+    text = (f"{r.label()}: {ion_words(r.cation, r.n_cation)}{_part_sum(r.cation, r.n_cation)} and "
             f"{ion_words(r.anion, r.n_anion)}{_part_sum(r.anion, r.n_anion)}; the charges add up to "
             f"{charge_sum(r.cation, r.n_cation, r.anion, r.n_anion)}, so the compound is neutral.")
+    if IONS[r.cation].symbol == "H":
+        text += (f" Real {r.formula} is a molecule whose atoms share electrons, not a salt of ions: the "
+                 "cards count hydrogen as H⁺, the ion it forms in water.")
+    return text
 
 
 def explain(tokens: list[str] | tuple[str, ...]) -> str:
@@ -320,14 +314,14 @@ def why_not(tokens: list[str] | tuple[str, ...]) -> str:
             assert r is not None
             if gcd(nc, na) > 1:
                 return f"the charges add up to zero, but a compound is one formula unit in lowest ratio: " \
-                       f"{r.formula} ({_count(r.n_cation)} {ion_text(side)} and {_count(r.n_anion)} " \
-                       f"{ion_text(an)}), not {_count(nc)} {ion_text(side)} and {_count(na)} {ion_text(an)}"
+                       f"{r.formula} ({number_word(r.n_cation)} {ion_text(side)} and {number_word(r.n_anion)} " \
+                       f"{ion_text(an)}), not {number_word(nc)} {ion_text(side)} and {number_word(na)} {ion_text(an)}"
             return f"write which side of the transition metal {cat} you mean: {' '.join(r.tokens)} " \
                    f"({r.formula})"
         tries.append(f"{ion_words(side, nc)}{_part_sum(side, nc)} and {ion_words(an, na)}"
                      f"{_part_sum(an, na)} give {charge_sum(side, nc, an, na)}, not 0")
     balanced = [recipe(side, an) for side in sides[cat]]
-    hint = "; ".join(f"{r.formula} is: {_count(r.n_cation)} {ion_text(r.cation)} and {_count(r.n_anion)} "
+    hint = "; ".join(f"{r.formula} is: {number_word(r.n_cation)} {ion_text(r.cation)} and {number_word(r.n_anion)} "
                      f"{ion_text(r.anion)}, {charge_sum(r.cation, r.n_cation, r.anion, r.n_anion)}"
                      for r in balanced if r is not None)
     return "the charges do not add up to zero: " + "; ".join(tries) + (f" ({hint})" if hint else "")

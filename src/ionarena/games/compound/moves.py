@@ -118,7 +118,7 @@ def _not_now(state: CompoundState, player: Actor) -> str:
     if state.phase == "declare":
         return "you have placed your revealed cards: wait for the others to place theirs"
     actors = state.actors()
-    who = f"player {actors[0]}" if actors else "nobody"
+    who = f"Player {actors[0]}" if actors else "nobody"
     return f"it is not your turn now: {who} is to decide"
 
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from ionarena.core import Event, Names
-from ionarena.core.present import plural, result_line
+from ionarena.core.present import and_list, plural, result_line
 
 from .cards import CARDS, GOALS, display
 from .chemistry import explain
 from .moves import TILE_NAMES
 
 REVEAL_FACE = {4: "stays face up, +4", 2: "is rotated, +2", 0: "is turned face down, +0"}
+SOURCE = {"center": "center", "discard": "discard pile"}
+"""Where RXN's extra card comes from, in words."""
 
 
 def card_text(card: str) -> str:
@@ -25,19 +27,13 @@ def card_text(card: str) -> str:
     return display(card) if kind in ("transition", "radioactive") else card
 
 
-def _and(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _compound(d: dict[str, Any]) -> str:
     return f"{d['formula']} — {d['name']}"
 
 
 def _tiles_used(tiles: list[str], center: str | None) -> str:
     words = [TILE_NAMES[t] + (f" ({center})" if t == "center" and center else "") for t in tiles]
-    return _and(words)
+    return and_list(words)
 
 
 class CompoundPresenter:
@@ -63,7 +59,7 @@ class CompoundPresenter:
             return f"{who} picks {d['card']} (face down, hidden until the reveal)."
         if kind == "reveal":
             used = f", using {_tiles_used(d['tiles'], d['center'])}" if d["tiles"] else ""
-            return f"Turn {d['turn']}: {who} reveals {_and(d['cards'])}{used}."
+            return f"Turn {d['turn']}: {who} reveals {and_list(d['cards'])}{used}."
         if kind == "center":
             return f"{who} takes {d['card']} from the center."
         if kind == "center_lost":
@@ -71,7 +67,7 @@ class CompoundPresenter:
                 return f"{who} wanted {d['card']} from the center, but it is gone."
             return f"{who} wanted {d['card']} from the center, but {names(d['to'])} came first in seat order."
         if kind == "center_empty":
-            return f"The center is empty: {who}'s Play From Center tile stays face up."
+            return f"The center is empty, so {names.possessive(d['player'])} Play From Center tile stays face up."
         if kind == "radioactive":
             return (f"{who} places {card_text(d['card'])}: {plural(d['revealed'], 'radioactive card')} "
                     f"revealed this turn, so it {REVEAL_FACE.get(d['points'], str(d['points']))}.")
@@ -91,12 +87,12 @@ class CompoundPresenter:
             last = ", ".join(d["discard"])
             return f"Round {d['round']} ends: the last cards ({last}) go to the discard pile."
         if kind == "rxn_best":
-            taken = f", taking {d['card']} from the {d['source']}" if d["card"] else ""
-            made = _and([_compound(c) for c in d["compounds"]]) or "no compounds"
+            taken = f", taking {d['card']} from the {SOURCE[d['source']]}" if d["card"] else ""
+            made = and_list([_compound(c) for c in d["compounds"]]) or "no compounds"
             return f"{who} resolves RXN{taken}: {made}."
         if kind == "rxn_take":
-            taken = f" and takes {d['card']} from the {d['source']}" if d["card"] else "; no extra card"
-            return f"{who} resolves RXN by hand: every bond is broken{taken}."
+            taken = f"takes {d['card']} from the {SOURCE[d['source']]}" if d["card"] else "takes no extra card"
+            return f"{who} resolves RXN by hand and {taken}: every bond is broken, to be formed again."
         if kind == "form":
             return f"{who} re-forms {_compound(d)} ({d['points']} points)."
         if kind == "rxn_done":
@@ -107,7 +103,7 @@ class CompoundPresenter:
                 parts.append(f"radioactive {d['radioactive']}")
             return f"{who} scores {d['total']} in round {d['round']} ({', '.join(parts)})."
         if kind == "refresh":
-            return f"{who} flips {_and([TILE_NAMES[t] for t in d['tiles']])} face up again."
+            return f"{who} flips {and_list([TILE_NAMES[t] for t in d['tiles']])} face up again."
         if kind == "end_bonus":
             decay = f", {d['decay']:+d} for radioactive decay" if d["decay"] else ""
             return f"{who} gets +{d['tiles']} for face-up Action Tiles{decay}."
@@ -134,7 +130,7 @@ class CompoundPresenter:
         t = view["table"]
         seat = view["seat"]
         beginner = view["variant"] == "beginner"
-        lines = [f"Ion: A Compound Building Game ({view['variant']}) - round {t['round']} of {t['rounds']}, "
+        lines = [f"Ion: A Compound Building Game ({view['variant']}) — round {t['round']} of {t['rounds']}, "
                  f"turn {t['turn']}, phase: {view['phase']}"]
         lines.append("Goals:")
         lines += [_goal_line(g) for g in t["goals"]]

@@ -97,7 +97,8 @@ class DotsPresenter:
         if view["phase"] == "name":
             lines.append("The starting card is a Double Joker: the dealer names the number ('name 2').")
         if "hand" in t:
-            lines.append(f"Your hand ({t['hand_points']} points): " + "  ".join(card_name(c) for c in t["hand"]))
+            lines.append(f"Your hand ({t['hand_points']} points): " + "  ".join(card_name(c) for c in t["hand"])
+                         if t["hand"] else "Your hand: empty")
         if view["over"]:
             lines.append("Game over: " + result_line(view, names))
         return "\n".join(lines)

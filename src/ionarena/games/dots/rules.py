@@ -18,7 +18,7 @@ import random
 from bisect import insort
 from typing import Any, Self
 
-from ionarena.core import HOST, Action, Actor, IllegalAction, SharedRng, State, View
+from ionarena.core import HOST, Action, Actor, IllegalAction, SharedRng, State, View, quote
 
 from .cards import (
     ACTION_TEXT,
@@ -310,9 +310,9 @@ class DotsState(State):
                 raise IllegalAction("the game is over")
             if player is HOST:
                 raise IllegalAction("the host has no move in this game")
-            raise IllegalAction(f"it is not player {player}'s turn; player {self.cur} is to move")
+            raise IllegalAction(f"it is not Player {player}'s turn; Player {self.cur} is to move")
         if type(action) is not int or not 0 <= action < NUM_ACTIONS or not ACTION_TEXT[action]:
-            raise IllegalAction(f"{action!r} is not an action of this game")
+            raise IllegalAction(f"{quote(action)} is not an action of this game")
         hand = self.hands[player]
         phase = self.phase
         if phase == PLAY:
@@ -604,7 +604,7 @@ class DotsState(State):
         `play gift 1|2 give 2|5`, `draw`, `pass`, `give 2|5`, `name 2`."""
         if type(action) is int and 0 <= action < NUM_ACTIONS and ACTION_TEXT[action]:
             return ACTION_TEXT[action]
-        raise IllegalAction(f"{action!r} is not an action of this game")
+        raise IllegalAction(f"{quote(action)} is not an action of this game")
 
     def _parse_action(self, player: Actor, text: str) -> Action:
         """The action `text` means for `player` now; `IllegalAction` says why it is not one."""

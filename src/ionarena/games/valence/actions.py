@@ -166,7 +166,7 @@ def _read_react(player: int, rest: list[str], stashes: list[list[str]]) -> Move:
         raise IllegalAction(f"{quote(word)} is not a player number (0 to {len(stashes) - 1})")
     q = int(word)
     reactor = _stash_word(rest[0], stashes[player], "your stash")
-    target = _stash_word(rest[2], stashes[q], f"player {q}'s stash")
+    target = _stash_word(rest[2], stashes[q], f"Player {q}'s stash")
     return Move(REACT, reactor, q, target)
 
 

@@ -10,8 +10,8 @@ from .scoring import molecule_points
 
 __all__ = [
     "accepted_names", "accepts_name", "atoms", "bonds", "buildable", "formula", "hill_formula", "ions",
-    "label", "molecule_points", "molecule_type", "name", "normalise_name", "reaction", "reaction_terms",
-    "recipe_of", "short_label", "side_text",
+    "label", "molecule_points", "molecule_type", "name", "normalise_name", "reacting_name", "reaction",
+    "reaction_terms", "recipe_of", "short_label", "side_text",
 ]
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -46,12 +46,23 @@ def name(cards: list[str]) -> str | None:
 
 
 def label(molecule: str) -> str:
-    """What players read for a molecule formula: "COCl2 — carbonyl dichloride (phosgene)"."""
+    """What players read for a molecule formula: "COCl2 — carbonyl dichloride (phosgene)". An acid's
+    common name is its solution's, so it says so: "HCl — hydrogen chloride (in water: hydrochloric
+    acid)" (hydrogen chloride is a gas; hydrochloric acid is that gas dissolved in water)."""
     if molecule == "He":
         return "He — helium"
     recipe = RECIPES[molecule]
     text = f"{recipe.formula} — {recipe.name}"
-    return f"{text} ({recipe.shown})" if recipe.shown else text
+    if not recipe.shown:
+        return text
+    return f"{text} (in water: {recipe.shown})" if recipe.type == "acid" else f"{text} ({recipe.shown})"
+
+
+def reacting_name(formula: str) -> str:
+    """The name of a molecule as it reacts: an acid card reacts as the acid, its solution in water
+    ("hydrochloric acid"); anything else by its name ("sodium hydroxide")."""
+    recipe = RECIPES[formula]
+    return recipe.shown if recipe.type == "acid" and recipe.shown else recipe.name
 
 
 def short_label(molecule: str) -> str:

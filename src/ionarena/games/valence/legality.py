@@ -80,7 +80,7 @@ def check(state: ValenceState, player: Actor, move: Any) -> int:
     if player is HOST:
         raise IllegalAction("the host has no move in this game")
     if player != state.current:
-        raise IllegalAction(f"it is not player {player}'s turn; player {state.current} is to move")
+        raise IllegalAction(f"it is not Player {player}'s turn; Player {state.current} is to move")
     if not well_formed(move):
         raise IllegalAction(f"{quote(move)} is not a Valence move")
     p: int = player
@@ -181,7 +181,7 @@ def check_react(state: ValenceState, p: int, move: Move) -> None:
     if not 0 <= q < state.num_players or q == p:
         raise IllegalAction("react with an opponent's molecule: give their player number")
     if target not in state.stashes[q] or target == HE_SYMBOL:
-        raise IllegalAction(f"player {q} has no {quote(target) if target else 'such molecule'} "
+        raise IllegalAction(f"Player {q} has no {quote(target) if target else 'such molecule'} "
                             "in their stash")
     if move.said or (reactor, target) not in REACTIONS:
         what = "Base and Metal Oxide" if RECIPES[reactor].type == "acid" else "Deadly Carbonyl"

@@ -10,35 +10,29 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Event, Names
-from ...core.present import plural, result_line
+from ...core.present import and_list, number_word, plural, result_line, signed
 from .cards import ELEMENT_INFO, MOLECULE_TYPES, RECIPES, kind_of
-from .chemistry import atoms, bonds, buildable, ions, label, reaction_terms, short_label, side_text
+from .chemistry import (
+    atoms,
+    bonds,
+    buildable,
+    ions,
+    label,
+    reacting_name,
+    reaction_terms,
+    short_label,
+    side_text,
+)
 from .scoring import HELIUM_POINTS, card_points, points_text
 
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five")
 _HOW = {"highest": "", "next cards": " (a tie, settled by the next highest cards)",
         "identical hands": " (identical hands: the lowest-numbered player)"}
-
-
-def signed(value: int) -> str:
-    """A valence as a class reads it: `+1`, `−2` (a real minus sign), `0`."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
 def card_text(symbol: str) -> str:
     """An element card with its valence: `Na(+1)`, `O(-2)`, `He(0)`."""
     value = ELEMENT_INFO[symbol].valence
     return f"{symbol}({value:+d})" if value else f"{symbol}(0)"
-
-
-def _and(words: list[str]) -> str:
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _count(n: int) -> str:
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
 def _a(word: str) -> str:
@@ -58,22 +52,22 @@ def explain_molecule(formula: str) -> str:
     recipe = RECIPES[formula]
     cards = recipe.cards
     counts = {s: cards.count(s) for s in dict.fromkeys(cards)}
-    parts = [f"{_count(n)} {ELEMENT_INFO[s].name} ({s}, {signed(ELEMENT_INFO[s].valence)}"
+    parts = [f"{number_word(n)} {ELEMENT_INFO[s].name} ({s}, {signed(ELEMENT_INFO[s].valence)}"
              f"{' each' if n > 1 else ''})" for s, n in counts.items()]
     total = " + ".join(f"({signed(ELEMENT_INFO[s].valence)})" for s in cards)
     name = recipe.name[0].upper() + recipe.name[1:]
-    text = [f"{name}, {formula}, is built from {plural(len(cards), 'element card')}: {_and(parts)}.",
+    text = [f"{name}, {formula}, is built from {plural(len(cards), 'element card')}: {and_list(parts)}.",
             f"Their valences add up to zero: {total} = 0."]
     found = ions(formula)
     if found:
         described = []
         for n, ion, ion_name, _ in found:
-            what = f"{_count(n)} {ion_name}{'s' if n > 1 else ''} {ion}"
+            what = f"{number_word(n)} {ion_name}{'s' if n > 1 else ''} {ion}"
             if ion == "OH⁻":
                 what += " (an oxygen and a hydrogen: −2 + 1 = −1)"
             described.append(what)
         charges = " + ".join(f"({signed(charge)})" for n, _, _, charge in found for _ in range(n))
-        text.append(f"It is an ionic compound of {_and(described)}; the charges of the ions add up to "
+        text.append(f"It is an ionic compound of {and_list(described)}; the charges of the ions add up to "
                     f"zero too: {charges} = 0.")
     else:
         text.append("It is a molecule: its atoms share electrons, and each atom forms as many bonds as "
@@ -103,13 +97,15 @@ def explain_reaction(reactor: str, target: str) -> str:
     else:
         what = "Hydrolysis: water breaks the carbonyl halide down into carbon dioxide and an acid."
 
-    def words(terms: tuple[tuple[int, str], ...]) -> str:
-        return " + ".join(RECIPES[f].name for _, f in terms)
+    def words(terms: tuple[tuple[int, str], ...], reacting: bool) -> str:
+        # The acid card reacts as an acid, i.e. dissolved in water: "hydrochloric acid"; the HCl a
+        # hydrolysis gives off is the gas, "hydrogen chloride".
+        return " + ".join(reacting_name(f) if reacting else RECIPES[f].name for _, f in terms)
 
-    counted = _and([f"{n} {s}" for s, n in atoms(left).items()])
+    counted = and_list([f"{n} {s}" for s, n in atoms(left).items()])
     text = [what,
             f"Balanced equation: {side_text(left)} → {side_text(right)} "
-            f"({words(left)} → {words(right)}).",
+            f"({words(left, True)} → {words(right, False)}).",
             f"Both sides hold the same atoms: {counted}."]
     cards = " and ".join(f"{_a(_kind(p))} card ({p})" for p in products)
     note = ""

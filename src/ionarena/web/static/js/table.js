@@ -173,6 +173,33 @@ function JoinBar({ tableId, state, onSeated }) {
   </div>`;
 }
 
+const FILL_BOTS = [['medium', 'medium bots'], ['easy', 'easy bots'], ['hard', 'hard bots'], ['random', 'random bots']];
+
+/** A seated person's "fill the empty seats with bots and start" (the table starts once no seat is open). */
+function FillBar({ tableId, state, token, onError }) {
+  const [bot, setBot] = useState('medium');
+  const [busy, setBusy] = useState(false);
+  const open = state.seats.filter((s) => s.kind === 'open');
+  if (state.seat === null || state.seat === undefined || state.status !== 'waiting' || !open.length) return null;
+  const fill = async () => {
+    setBusy(true);
+    try {
+      for (const s of open) {
+        await api(`/api/tables/${tableId}/seats/${s.seat}/bot`, { method: 'POST', token, body: { bot } });
+      }
+    } catch (err) {
+      if (err.status !== 422) onError(err.message);  // 422: someone took that seat meanwhile
+    } finally { setBusy(false); }
+  };
+  return html`<div class="join-bar fill-bar">
+    <span>${open.length === 1 ? 'One seat is' : `${open.length} seats are`} still open.</span>
+    <select aria-label="Which bots" value=${bot} onChange=${(e) => setBot(e.currentTarget.value)}>
+      ${FILL_BOTS.map(([value, label]) => html`<option value=${value}>${label}</option>`)}
+    </select>
+    <button class="primary" data-fill="bots" disabled=${busy} onClick=${fill}>Fill the empty seats with bots and start</button>
+  </div>`;
+}
+
 function Toast({ notice, clear }) {
   useEffect(() => {
     if (!notice) return undefined;
@@ -225,6 +252,7 @@ export function TablePage({ tableId, game }) {
       ${seated && !state.over ? html`<button class="link" onClick=${leave}>Leave seat</button>` : null}
     </div>
     <${JoinBar} tableId=${tableId} state=${state} onSeated=${seatedNow}/>
+    <${FillBar} tableId=${tableId} state=${state} token=${token} onError=${(text) => setNotice({ text, at: Date.now() })}/>
     ${state.status === 'waiting' ? html`<p class="phase-note">The game starts when every seat is taken. Share this page's address: ${location.origin}/t/${tableId}</p>` : null}
     ${result ? html`<div class="result-banner" data-testid="result"><strong>${result}</strong>
       <a href=${`/t/${tableId}/replay${seated ? `?seat=${state.seat}` : ''}`}>Replay move by move</a>

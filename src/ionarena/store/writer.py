@@ -1,0 +1,143 @@
+"""Group commit: one transaction, and so one flush to disk, for every table that commits at once.
+
+A table's thread hands `GroupCommit.write(what, work)` a function of a connection and waits until
+that work is committed (or `StoreError` says why it was not). There is no writer thread: whoever
+finds no commit running leads. The leader takes every write queued so far — its own and all that
+arrived while the previous commit ran —, runs them in their order in one transaction on the
+store's write connection, commits once and wakes their callers. So one table waiting for the disk
+costs one flush, and a hundred tables committing at once cost one flush between them, while each
+caller still returns only once its own work is durable (before its table tells any seat).
+
+When a batch fails, each of its writes is tried again in a transaction of its own, so a write that
+cannot be made (a version that another process wrote first) fails only its own caller.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from sqlalchemy import Engine
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from ..core import IonError
+
+Work = Callable[[Connection], None]
+
+
+class StoreError(IonError):
+    """The database cannot be used, or holds something that cannot be loaded; one sentence."""
+
+
+def first_line(err: BaseException) -> str:
+    """The first line of a database error (its driver's message), for one-sentence errors."""
+    text = str(getattr(err, "orig", None) or err).strip().splitlines()
+    return text[0][:200] if text else type(err).__name__
+
+
+class _Write:
+    __slots__ = ("done", "error", "what", "work")
+
+    def __init__(self, what: str, work: Work):
+        self.what = what
+        self.work = work
+        self.done = False
+        self.error: BaseException | None = None
+
+
+class GroupCommit:
+    """The writes of one store (see the module docstring)."""
+
+    def __init__(self, engine: Engine, where: str, *, keep_connection: bool = True):
+        """Writes to `engine`; `where` names the database in errors. `keep_connection`: hold one
+        connection for writing (False for in-memory SQLite, whose one connection readers share)."""
+        self.engine = engine
+        self.where = where
+        self.keep_connection = keep_connection
+        self._queue: list[_Write] = []
+        self._queued = threading.Lock()
+        self._leading = threading.Lock()
+        self._conn: Connection | None = None
+        self.batches = 0
+        """Transactions committed (a measure of how well writes are grouped)."""
+        self.writes = 0
+        """Writes committed."""
+
+    def write(self, what: str, work: Work) -> None:
+        """Run `work(connection)` in a transaction and return once it is committed; errors become
+        `StoreError` naming `what` (other exceptions pass as they are)."""
+        item = _Write(what, work)
+        with self._queued:
+            self._queue.append(item)
+        with self._leading:
+            if not item.done:
+                with self._queued:
+                    batch, self._queue = self._queue, []
+                self._run(batch)
+        if item.error is not None:
+            raise item.error
+
+    def pending(self) -> int:
+        """Writes waiting for the commit that runs now."""
+        with self._queued:
+            return len(self._queue)
+
+    def close(self) -> None:
+        """Let go of the write connection (a later write opens another)."""
+        with self._leading:
+            self._drop()
+
+    def _run(self, batch: list[_Write]) -> None:
+        try:
+            self._transaction(batch)
+        except Exception as err:
+            if len(batch) == 1:
+                batch[0].error = self._error(batch[0], err)
+            else:
+                for item in batch:
+                    try:
+                        self._transaction([item])
+                    except Exception as alone:
+                        item.error = self._error(item, alone)
+        finally:
+            for item in batch:
+                item.done = True
+
+    def _transaction(self, batch: list[_Write]) -> None:
+        try:
+            conn = self._conn if self._conn is not None else self.engine.connect()
+            self._conn = conn
+        except SQLAlchemyError:
+            self._conn = None
+            raise
+        try:
+            with conn.begin():
+                for item in batch:
+                    item.work(conn)
+        except BaseException:
+            self._drop()  # a fresh connection next time (this one may be broken)
+            raise
+        self.batches += 1
+        self.writes += len(batch)
+        if not self.keep_connection:
+            self._drop()
+
+    def _drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except SQLAlchemyError:
+                conn.invalidate()
+
+    def _error(self, item: _Write, err: Exception) -> BaseException:
+        if isinstance(err, IntegrityError):
+            return StoreError(f"{self.where}: {item.what} was written by someone else meanwhile "
+                              f"({first_line(err)})")
+        if isinstance(err, SQLAlchemyError):
+            return StoreError(f"{self.where}: cannot write {item.what}: {first_line(err)}")
+        return err
+
+
+__all__ = ["GroupCommit", "StoreError", "Work", "first_line"]
