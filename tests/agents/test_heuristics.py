@@ -9,7 +9,8 @@ import ionarena
 from ionarena.agents import make_agent
 from ionarena.agents.heuristics import GENERIC, heuristics_for, softmax, win_outcome
 from ionarena.agents.heuristics.bank import evaluate as bank_evaluate
-from ionarena.agents.heuristics.compound import standing
+from ionarena.agents.heuristics.bank import standing
+from ionarena.agents.heuristics.compound import standing as compound_standing
 from ionarena.agents.heuristics.dots import evaluate as dots_evaluate
 from ionarena.agents.policy import EpsilonAgent, make_policy
 from ionarena.agents.rollout import rollout_module
@@ -24,27 +25,27 @@ GAMES = [("dots", 4, {}), ("valence", 3, {}), ("compound", 4, {}), ("bank", 4, {
 @pytest.mark.parametrize(("game", "players", "options"), GAMES)
 def test_evaluations_give_every_seat_a_value_in_0_1_along_a_game(game, players, options):
     state = ionarena.make(game, players=players, seed=2, **options)
-    root = state.view(0)
-    bots = [make_agent("greedy", game, seat, 2) for seat in range(players)]
     h = heuristics_for(game)
+    start = h.baseline(state) if h.baseline is not None else None
+    bots = [make_agent("greedy", game, seat, 2) for seat in range(players)]
     steps = 0
     while not state.is_over() and steps < 400:
         if steps % 7 == 0:
-            values = h.evaluate(state, root)
+            values = h.evaluate(state, start)
             assert len(values) == players
             assert all(0.0 <= v <= 1.0 for v in values)
         bot_step(state, bots)
         steps += 1
     if state.is_over():
-        assert len(h.outcome(state, root)) == players
+        assert len(h.outcome(state, start)) == players
 
 
 def test_win_outcome_shares_a_win_and_splits_a_draw(fifteen):
     state = ionarena.make(fifteen, players=3, seed=1)
     state.winner = 2
-    assert win_outcome(state, state.view(0)) == [0.0, 0.0, 1.0]
+    assert win_outcome(state) == [0.0, 0.0, 1.0]
     state.winner, state.hands = None, [[], [], []]
-    assert state.is_over() and win_outcome(state, state.view(0)) == pytest.approx([1 / 3] * 3)
+    assert state.is_over() and win_outcome(state) == pytest.approx([1 / 3] * 3)
     assert heuristics_for(fifteen) is GENERIC
 
 
@@ -59,7 +60,7 @@ def test_dots_fewer_cards_in_hand_is_better():
     spec = get_spec("dots")
     assert spec.position is not None
     state = spec.position({"hands": [["1|2"], ["3|4", "5|6", "2|3", "4|5", "1|6"]], "top": "1|3"})
-    values = dots_evaluate(state, state.view(0))
+    values = dots_evaluate(state)
     assert values[0] > 0.9 > 0.1 > values[1]
 
 
@@ -73,25 +74,35 @@ def test_compound_standing_counts_the_round_in_play_until_it_is_scored():
     builder = next(p for p in range(2) if table["compounds"][p])
     built = sum(c["points"] for c in table["compounds"][builder])
     assert view["scores"][builder] == 0
-    assert standing(table, view["scores"], builder) >= built
+    assert compound_standing(table, view["scores"], builder) >= built
     while state.view(None)["table"]["round"] == 1:
         bot_step(state, bots)
     view = state.view(None)
     if view["phase"] != "over":  # a new round: its own compounds only, earlier rounds in the scores
-        assert standing(view["table"], view["scores"], builder) >= view["scores"][builder]
+        assert compound_standing(view["table"], view["scores"], builder) >= view["scores"][builder]
 
 
-def test_bank_values_a_dump_for_my_team_above_one_for_theirs():
+def test_bank_values_points_for_my_team_above_points_for_theirs():
     state = ionarena.make("bank", players=4, seed=1, teams="+-+-")
-    root = state.view(0)
+    start = standing(state)
     plus, minus = state.clone(), state.clone()
-    for copy, sign in ((plus, 1), (minus, -1)):
+    for copy, team in ((plus, "+"), (minus, "-")):
         for p in range(4):
-            if copy.view(None)["table"]["teams"][p] == ("+" if sign == 1 else "-"):
+            if copy.view(None)["table"]["teams"][p] == team:
                 copy.score[p] += 3000
-    assert bank_evaluate(plus, root)[0] > 0.5 > bank_evaluate(minus, root)[0]
-    assert bank_evaluate(plus, root)[1] < 0.5 < bank_evaluate(minus, root)[1]
-    assert bank_evaluate(state, root) == pytest.approx([0.5] * 4)
+    assert bank_evaluate(plus, start)[0] > 0.5 > bank_evaluate(minus, start)[0]
+    assert bank_evaluate(plus, start)[1] < 0.5 < bank_evaluate(minus, start)[1]
+    assert bank_evaluate(state, start) == pytest.approx([0.5] * 4)
+
+
+def test_bank_counts_the_pot_for_the_pole_the_charge_leans_to():
+    state = ionarena.make("bank", players=4, seed=1, teams="+-+-")
+    start = standing(state)
+    leaning = state.clone()
+    leaning.pot, leaning.charge = 2000, 8
+    assert bank_evaluate(leaning, start)[0] > 0.5 > bank_evaluate(leaning, start)[1]
+    leaning.clock = leaning.round_end - 0.5  # the round ends before anyone can dump: split evenly
+    assert bank_evaluate(leaning, start)[0] == pytest.approx(0.5, abs=0.01)
 
 
 def test_compound_rollout_policy_plays_whole_games_from_its_own_view():
