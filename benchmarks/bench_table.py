@@ -8,10 +8,16 @@ games of dots at 4 players are played to the end, one after another, for `second
 - table: a `Table` without a journal (per action: a bot made for the move and shown only its
   seat's window, a copy of the state, the version check, the log entry);
 - table + 4 seats watching: the same with a subscriber per seat (each gets view, events, legal
-  moves after every action, as a surface would);
-- table + SQLite: a `Store` file (WAL, synchronous=FULL), one committed transaction per action;
+  moves after every action, as a surface would; one update per seat and version however many
+  subscribers a seat has);
+- table + SQLite: a `Store` file in WAL mode with `synchronous=NORMAL` (the default: a commit
+  survives `kill -9` of the process), one committed transaction per action; then `durable`
+  (`synchronous=FULL`: each commit waits for the disk);
 - table + PostgreSQL: a throwaway database on the server `scripts/test_postgres.py ensure` finds
-  or starts, one committed transaction per action (skipped when there is none).
+  or starts, one committed transaction per action (skipped when there is none);
+- `8 threads`: eight threads each playing tables on one store at once, as a server's workers do:
+  group commit lets one transaction (one flush) serve the tables that commit at the same moment;
+  `writes/commit` says how many it served on average.
 
 Run: `.venv/bin/python benchmarks/bench_table.py [seconds]`.
 """
@@ -23,6 +29,7 @@ import secrets
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +38,7 @@ from ionarena import make
 from ionarena.agents import make_agent
 from ionarena.host import Journal, Table, Update
 from ionarena.sim.driver import play_out
+from ionarena.store import Store
 
 GAME, PLAYERS = "dots", 4
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,6 +73,34 @@ def table_rate(seconds: float, journal: Journal | None = None, watchers: bool = 
     return actions / (time.perf_counter() - start), actions
 
 
+def threads_rate(seconds: float, store: Store, threads: int = 8) -> tuple[float, int, float]:
+    """Actions/s of `threads` threads each playing tables on `store` at once; and writes per commit."""
+    counts = [0] * threads
+    before = store.commits
+    stop = time.perf_counter() + seconds
+
+    def play(index: int) -> None:
+        seed = 1000 * index
+        while time.perf_counter() < stop:
+            table = Table(GAME, players=PLAYERS, bots=dict.fromkeys(range(PLAYERS), "random"), seed=seed,
+                          clock=lambda: 0.0, journal=store)
+            table.start(0.0)
+            while table.pump(0.0, max_moves=1) is not None and time.perf_counter() < stop:
+                pass
+            counts[index] += table.version
+            seed += 1
+
+    start = time.perf_counter()
+    workers = [threading.Thread(target=play, args=(k,)) for k in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    elapsed = time.perf_counter() - start
+    batches, writes = (now - then for now, then in zip(store.commits, before, strict=True))
+    return sum(counts) / elapsed, sum(counts), writes / max(1, batches)
+
+
 def postgres_database() -> tuple[str, Callable[[], None]] | None:
     """A throwaway PostgreSQL database and how to drop it, or None when there is no server."""
     done = subprocess.run([sys.executable, str(ROOT / "scripts" / "test_postgres.py"), "ensure"],
@@ -87,27 +123,33 @@ def postgres_database() -> tuple[str, Callable[[], None]] | None:
 
 def main(seconds: float = 3.0) -> None:
     """Measure and print."""
-    from ionarena.store import Store
-
-    rows: list[tuple[str, float, int]] = []
-    rows.append(("engine (play_out)", *engine_rate(seconds)))
-    rows.append(("table", *table_rate(seconds)))
-    rows.append(("table + 4 seats watching", *table_rate(seconds, watchers=True)))
-    with tempfile.TemporaryDirectory() as folder, Store(str(Path(folder) / "bench.sqlite3")) as store:
-        rows.append(("table + SQLite (commit/action)", *table_rate(seconds, store)))
+    loads = os.getloadavg()
+    rows: list[tuple[str, float, int, float | None]] = []
+    rows.append(("engine (play_out)", *engine_rate(seconds), None))
+    rows.append(("table", *table_rate(seconds), None))
+    rows.append(("table + 4 seats watching", *table_rate(seconds, watchers=True), None))
+    with tempfile.TemporaryDirectory() as folder:
+        for durable in (False, True):
+            name = "SQLite durable" if durable else "SQLite"
+            with Store(str(Path(folder) / f"bench{durable:d}.sqlite3"), durable=durable) as store:
+                rows.append((f"table + {name} (commit/action)", *table_rate(seconds, store), None))
+                rows.append((f"8 threads + {name}", *threads_rate(seconds, store)))
     database = postgres_database()
     if database is not None:
         url, drop = database
         try:
             with Store(url) as store:
-                rows.append(("table + PostgreSQL (commit/action)", *table_rate(seconds, store)))
+                rows.append(("table + PostgreSQL (commit/action)", *table_rate(seconds, store), None))
+                rows.append(("8 threads + PostgreSQL", *threads_rate(seconds, store)))
         finally:
             drop()
     base = rows[0][1]
-    print(f"{GAME}, {PLAYERS} players, random bots, {seconds:g} s each")
-    print(f"{'':36} {'actions/s':>10} {'x engine':>9} {'actions':>8}")
-    for name, rate, count in rows:
-        print(f"{name:36} {rate:10.0f} {rate / base:9.4f} {count:8d}")
+    began = f"load average {loads[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end"
+    print(f"{GAME}, {PLAYERS} players, random bots, {seconds:g} s each; {began}")
+    print(f"{'':36} {'actions/s':>10} {'x engine':>9} {'actions':>8} {'writes/commit':>14}")
+    for name, rate, count, grouped in rows:
+        shown = "" if grouped is None else f"{grouped:.1f}"
+        print(f"{name:36} {rate:10.0f} {rate / base:9.4f} {count:8d} {shown:>14}")
 
 
 if __name__ == "__main__":

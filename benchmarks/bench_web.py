@@ -8,6 +8,12 @@ committed before it is broadcast), so it and this client share the machine's cor
 server and its players' machines would not: the figures are a floor.
 
     .venv/bin/python benchmarks/bench_web.py [--seconds 20] [--connections 50,200] [--db URL]
+        [--tree before=/path/to/old/checkout --tree after=.] [--rounds 2]
+
+`--tree LABEL=PATH` serves the `ion` of another source tree (PATH/src) instead; give several to
+compare them side by side in one run: their servers take turns, `--rounds` times for each number
+of connections, on the same machine under the same load (the load average is printed with each
+row: on a shared machine that is what the figures must be read against).
 
 Target (the web issue): p99 under 50 ms at 200 connections on a 2-core machine.
 """
@@ -28,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import orjson
 import websockets
 
 SEATS = ["human", "human", "bot:greedy"]
@@ -65,10 +72,16 @@ class TableRun:
 
     async def play(self, client: httpx.AsyncClient) -> None:
         while time.monotonic() < self.stop:
-            answer = await client.post(
-                f"{self.url}/api/tables",
-                json={"game": "dots", "players": 3, "seats": SEATS, "public": False, "bot_delay": 0},
-            )
+            for attempt in range(3):  # a kept-alive connection the server has just closed: once more
+                try:
+                    answer = await client.post(
+                        f"{self.url}/api/tables",
+                        json={"game": "dots", "players": 3, "seats": SEATS, "public": False, "bot_delay": 0},
+                    )
+                    break
+                except httpx.TransportError:
+                    if attempt == 2:
+                        raise
             if answer.status_code != 201:
                 raise SystemExit(f"cannot make a table: {answer.status_code} {answer.text}")
             made = answer.json()
@@ -97,7 +110,7 @@ class TableRun:
             except (TimeoutError, websockets.ConnectionClosed):
                 return
             now = time.perf_counter()
-            message = json.loads(text)
+            message = orjson.loads(text)
             kind = message["type"]
             if kind == "error":
                 self.tally.refused += 1
@@ -122,7 +135,11 @@ class TableRun:
             if message["legal"]:
                 self.sent[version + 1] = time.perf_counter()
                 self.tally.submits += 1
-                await ws.send(json.dumps({"type": "move", "action": message["legal"][0], "version": version}))
+                move = {"type": "move", "action": message["legal"][0], "version": version}
+                try:
+                    await ws.send(json.dumps(move))
+                except websockets.ConnectionClosed:
+                    return
 
 
 async def measure(url: str, connections: int, seconds: float) -> tuple[Tally, float]:
@@ -137,7 +154,7 @@ async def measure(url: str, connections: int, seconds: float) -> tuple[Tally, fl
     return tally, elapsed
 
 
-def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, tree: str | None = None) -> subprocess.Popen[bytes]:
     command = [
         sys.executable,
         "-c",
@@ -152,7 +169,12 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
         "--ws-rate",
         "100000",
     ]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(Path(tree).resolve() / "src"), *filter(None, [env.get("PYTHONPATH")])]
+        )
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -169,40 +191,75 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def load() -> str:
+    """The machine's load average over the last minute."""
+    return f"{os.getloadavg()[0]:.1f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--connections", default="50,200")
-    parser.add_argument("--db", default=None, help="store URL (default: a fresh SQLite file)")
+    parser.add_argument("--db", default=None, help="store URL (default: a fresh SQLite file per server)")
+    parser.add_argument(
+        "--tree",
+        action="append",
+        default=[],
+        metavar="LABEL=PATH",
+        help="serve the ion of another source tree (PATH/src); repeat to compare side by side",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="turns each server takes per number of connections"
+    )
     args = parser.parse_args()
+    trees: list[tuple[str, str | None]] = [(t.split("=", 1)[0], t.split("=", 1)[1]) for t in args.tree] or [
+        ("this", None)
+    ]
     folder = tempfile.mkdtemp(prefix="ion-bench-web-")
-    db = args.db or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-    port = free_port()
-    server = start_server(db, port)
+    servers = []
+    for label, tree in trees:
+        db = args.db or f"sqlite:///{Path(folder) / (label + '.sqlite3')}"
+        port = free_port()
+        servers.append((label, port, start_server(db, port, tree)))
     print(
-        f"ion serve at 127.0.0.1:{port}, store {db.split('@')[-1]}; {os.cpu_count()} cores; "
-        f"{args.seconds:g} s per run; dots, 2 WebSocket players + 1 bot per table"
+        f"{len(servers)} server(s) ({', '.join(label for label, _ in trees)}), store "
+        f"{(args.db or 'a fresh SQLite file each').split('@')[-1]}; {os.cpu_count()} cores; "
+        f"{args.seconds:g} s per run, {args.rounds} round(s); dots, 2 WebSocket players + 1 bot per table"
     )
     print(
-        f"{'connections':>11} {'tables':>6} {'actions/s':>10} {'submits/s':>10} {'p50 ms':>7} {'p95 ms':>7} "
-        f"{'p99 ms':>7} {'games':>6}"
+        f"{'server':>8} {'connections':>11} {'tables':>6} {'actions/s':>10} {'submits/s':>10} {'p50 ms':>7} "
+        f"{'p95 ms':>7} {'p99 ms':>7} {'games':>6}  load"
     )
     try:
         for count in (int(c) for c in args.connections.split(",")):
-            tally, elapsed = asyncio.run(measure(f"http://127.0.0.1:{port}", count, args.seconds))
-            if not tally.latencies:
-                print(f"{count:>11} no move measured")
-                continue
-            ms = [x * 1000 for x in tally.latencies]
-            print(
-                f"{count:>11} {count // 2:>6} {tally.actions / elapsed:>10.0f} "
-                f"{tally.submits / elapsed:>10.0f} "
-                f"{statistics.median(ms):>7.1f} {percentile(ms, 0.95):>7.1f} {percentile(ms, 0.99):>7.1f} "
-                f"{tally.games:>6}"
-            )
+            tallies = {label: (Tally(), [0.0], []) for label, _, _ in servers}
+            for _ in range(args.rounds):
+                for label, port, _ in servers:
+                    loads = [load()]
+                    tally, elapsed = asyncio.run(measure(f"http://127.0.0.1:{port}", count, args.seconds))
+                    total, seconds, seen = tallies[label]
+                    total.latencies += tally.latencies
+                    total.actions += tally.actions
+                    total.submits += tally.submits
+                    total.games += tally.games
+                    seconds[0] += elapsed
+                    seen += [*loads, load()]
+            for label, (tally, seconds, seen) in tallies.items():
+                if not tally.latencies:
+                    print(f"{label:>8} {count:>11} no move measured")
+                    continue
+                ms = [x * 1000 for x in tally.latencies]
+                print(
+                    f"{label:>8} {count:>11} {count // 2:>6} {tally.actions / seconds[0]:>10.0f} "
+                    f"{tally.submits / seconds[0]:>10.0f} {statistics.median(ms):>7.1f} "
+                    f"{percentile(ms, 0.95):>7.1f} {percentile(ms, 0.99):>7.1f} "
+                    f"{tally.games:>6}  {' '.join(seen)}"
+                )
     finally:
-        server.terminate()
-        server.wait(timeout=15)
+        for _, _, server in servers:
+            server.terminate()
+        for _, _, server in servers:
+            server.wait(timeout=15)
 
 
 if __name__ == "__main__":

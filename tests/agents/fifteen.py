@@ -77,7 +77,7 @@ class FifteenState(State):
         new.total, new.turn, new.winner = self.total, self.turn, self.winner
         return new
 
-    def determinize(self, player: int | None, rng: random.Random) -> FifteenState:
+    def _determinize(self, player: int | None, rng: random.Random) -> FifteenState:
         new = self.clone()
         unseen = sorted([*new.deck, *(c for p, h in enumerate(new.hands) if p != player for c in h)])
         rng.shuffle(unseen)

@@ -101,7 +101,7 @@ def test_bank_counts_the_pot_for_the_pole_the_charge_leans_to():
     leaning = state.clone()
     leaning.pot, leaning.charge = 2000, 8
     assert bank_evaluate(leaning, start)[0] > 0.5 > bank_evaluate(leaning, start)[1]
-    leaning.clock = leaning.round_end - 0.5  # the round ends before anyone can dump: split evenly
+    leaning.clock = leaning.round_end - 0.001  # the round ends before anyone can dump: split evenly
     assert bank_evaluate(leaning, start)[0] == pytest.approx(0.5, abs=0.01)
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import os
 
 import pytest
@@ -13,7 +13,12 @@ NEEDED = ("numpy", "gymnasium", "pettingzoo")
 
 def require_rl() -> None:
     """Skip the calling test module when the rl extra is missing (fail under CI)."""
-    missing = [name for name in NEEDED if importlib.util.find_spec(name) is None]
+    missing = []
+    for name in NEEDED:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
     if not missing:
         return
     reason = f"the rl extra is not installed (missing: {', '.join(missing)}): pip install -e '.[rl]'"

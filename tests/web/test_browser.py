@@ -288,3 +288,26 @@ def test_valence_table_and_projector_view(browser: Any, server: LiveServer, shot
     screenshot(projector, shots / "projector.png")
     assert not projector.problems
     projector.context.close()
+
+
+def test_a_seated_person_fills_the_empty_seats_with_bots_and_the_game_starts(
+    browser: Any, server: LiveServer
+) -> None:
+    made = make(server, game="dots", players=3, seats=["human", "open", "open"], names=["Ada"], seed=31)
+    page = seat_page(browser, server, made)
+    page.wait_for_selector(".fill-bar")
+    assert page.get_attribute(".table-page", "data-status") == "waiting"
+    watcher = new_page(browser)
+    watcher.goto(f"{server.url}/t/{made['id']}")
+    watcher.wait_for_selector(".join-bar")
+    assert watcher.locator(".fill-bar").count() == 0  # a spectator may join, not fill the seats
+    page.select_option(".fill-bar select", "easy")
+    page.click("[data-fill=bots]")
+    page.wait_for_selector(".table-page[data-status=playing]")
+    watcher.wait_for_selector(".table-page[data-status=playing]")
+    assert page.locator(".fill-bar").count() == 0
+    kinds = page.locator(".seat-row .seat-kind").all_inner_texts()
+    assert kinds[1:] == ["bot · easy", "bot · easy"]
+    assert not page.problems and not watcher.problems
+    page.context.close()
+    watcher.context.close()

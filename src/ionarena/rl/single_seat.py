@@ -7,7 +7,7 @@
 
 Observations are `{"observation", "action_mask"}` like the PettingZoo envs (`action_masks()` gives
 the mask too, as sb3-contrib's MaskablePPO asks). Bots (`random`, `greedy`, `ismcts:ms=50`, ...:
-`ion agents`) move between the learner's decisions; in bank each takes its own reaction time.
+docs/bots.md) move between the learner's decisions; in bank each takes its own reaction time.
 
 Illegal action ids follow `illegal`: "lose" (the default, for learners that sample without the
 mask: the episode ends at once, the game abandoned, with reward `illegal_reward` and

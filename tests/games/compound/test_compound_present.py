@@ -73,3 +73,22 @@ def test_explain_speaks_only_of_compounds_formed():
             else:
                 assert text == ""
     assert explained > 10
+
+
+def test_rxn_and_the_center_read_as_sentences():
+    """Rulebook RXN: "you may take any 1 Element Card from the center of the table or Discard Pile";
+    Play From Center with the center empty leaves the tile face up (ruling). The reader's own tile is
+    "your" tile, never "Player 0 (you)'s"."""
+    from ionarena.core import Event
+
+    take = Event(9, "rxn_take", {"player": 1, "card": "Na", "source": "discard"})
+    assert PRESENTER.describe(take, Names(0)) == ("Player 1 resolves RXN by hand and takes Na from the "
+                                                  "discard pile: every bond is broken, to be formed again.")
+    none = Event(9, "rxn_take", {"player": 1, "card": None, "source": None})
+    assert PRESENTER.describe(none, Names(1)).startswith("Player 1 (you) resolves RXN by hand and takes no "
+                                                         "extra card")
+    empty = Event(9, "center_empty", {"player": 0})
+    assert PRESENTER.describe(empty, Names(0)) == ("The center is empty, so your Play From Center tile "
+                                                   "stays face up.")
+    assert PRESENTER.describe(empty, Names(2, ["ada"])) == ("The center is empty, so ada's Play From "
+                                                            "Center tile stays face up.")

@@ -217,7 +217,8 @@ def test_a_player_reads_the_table_as_text_without_markup():
     from ionarena.core import Names
     state = table("+-", objects={0: {"X": 1, "¢": 3}}, hands={0: ["+", "==="]})
     text = spec.presenter.render(state.view(0), Names(0))
-    assert "[X] Swap (x) ×1" in text and "Your hand: + ===" in text and "Player 0 (you)" in text
+    # the symbol is what to type ("Object names in commands are ... the rulebook's symbols", any case)
+    assert "[X] Swap ×1" in text and "Your hand: + ===" in text and "Player 0 (you)" in text
     play(state, "X")
     sentences = [spec.presenter.describe(e, Names(1)) for e in state.events(1, 0)]
     assert sentences[0] == "Player 0 uses [X] Swap: the charge is now +0."

@@ -147,3 +147,16 @@ def test_errors_quote_only_a_short_prefix_of_what_was_typed():
         with pytest.raises(IllegalAction) as caught:
             s.apply_text(0, text)
         assert len(str(caught.value)) < 300
+
+
+def test_hydrogen_compounds_are_explained_as_the_molecules_they_are():
+    """Rulebook: "after picking a Chloride (charge of -1), you may bond it to an unbonded Hydrogen (charge
+    of +1)". The cards count hydrogen as H⁺, but a class must not learn that HCl or water is a salt of
+    ions: every compound with a Hydrogen card says it is really a molecule (H⁺ only forms in water);
+    no other compound says so."""
+    for r in all_recipes():
+        text = explain(r.tokens)
+        note = f" Real {r.formula} is a molecule whose atoms share electrons, not a salt of ions"
+        assert (note in text) == (r.cation == "H"), text
+    assert explain(["H", "Cl"]).endswith("the cards count hydrogen as H⁺, the ion it forms in water.")
+    assert "hydrochloric" not in explain(["H", "Cl"])  # HCl itself is hydrogen chloride (IUPAC)

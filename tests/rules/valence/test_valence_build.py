@@ -105,12 +105,13 @@ def test_built_this_turn_may_react_at_once():
 
 def test_reaching_ten_points_wins_at_once():
     """'If you have ten points worth of Molecules, you've won the game!' Ruling: 'checked after every
-    action; the game stops at once'."""
+    action; the game stops at once'. The build's cards still go down ('Place Element Cards that built
+    the Molecule face up in the Discard Pile'), and the win is the last thing told."""
     state = table(3, hands={0: ["C", "O", "O", "H", "Cl"]}, stashes={0: ["NaOH", "KOH"]})
     state.apply_text(0, "build CO2")
     assert state.is_over() and state.winners() == [0] and state.actors() == []
-    assert told(state, 1)[-2:] == ["Player 0 has 10 points and wins!",
-                                   "Player 0 puts C O O on the discard pile (O on top)."]
+    assert told(state, 1)[-2:] == ["Player 0 puts C O O on the discard pile (O on top).",
+                                   "Player 0 has 10 points and wins!"]
     assert state.scores() == [10.0, 0.0, 0.0]
     assert state.legal_actions(0) == []
     with pytest.raises(IllegalAction, match="over"):

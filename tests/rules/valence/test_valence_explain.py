@@ -132,3 +132,24 @@ def test_a_wrong_science_ninja_name_is_explained_with_the_right_one():
     state = table(2, "ninja", hands={0: ["Na", "O", "H"]})
     state.apply_text(0, "build Na O H as sodium oxide")
     assert PRESENTER.explain(events(state, 1)[0]).startswith("Sodium hydroxide, NaOH, is built from 3")
+
+
+def test_an_acid_is_hydrochloric_acid_only_in_water():
+    """IUPAC: HCl is hydrogen chloride; hydrochloric acid is its solution in water. The card reads
+    "hydrogen chloride (in water: hydrochloric acid)"; an Acid card reacting (an acid reacts in water)
+    is named as the acid, the HCl a hydrolysis gives off as the gas."""
+    from ionarena.games.valence.chemistry import label
+
+    assert label("HCl") == "HCl — hydrogen chloride (in water: hydrochloric acid)"
+    assert label("HF") == "HF — hydrogen fluoride (in water: hydrofluoric acid)"
+    assert label("CaO") == "CaO — calcium oxide (quicklime)"
+
+    def words(reactor: str, target: str) -> str:
+        products, equation = reaction(reactor, target)
+        event = Event(1, "react", {"player": 0, "reactor": reactor, "victim": 1, "target": target,
+                                   "products": list(products), "equation": equation})
+        return PRESENTER.explain(event)
+
+    assert "(sodium hydroxide + hydrochloric acid → sodium chloride + water)" in words("HCl", "NaOH")
+    assert "(calcium oxide + hydrofluoric acid → calcium fluoride + water)" in words("HF", "CaO")
+    assert "(carbonyl dichloride + water → carbon dioxide + hydrogen chloride)" in words("H2O", "COCl2")

@@ -32,7 +32,11 @@ def object_name(token: str | None) -> str:
 
 
 def _object_with_token(token: str) -> str:
-    """`r` -> `[R] Reverse (r)`: with what to type."""
+    """`x2` -> `[×2] Double (x2)`: with what to type, unless it is the symbol itself (`[R] Reverse`,
+    `[200] 200 points`: commands ignore case and brackets)."""
+    kind = parse_kind(token)
+    if kind is not None and OBJECTS[kind].symbol.strip("[]").lower() == token.lower():
+        return object_name(token)
     return f"{object_name(token)} ({token})"
 
 
@@ -196,8 +200,9 @@ class BankPresenter:
                 notes.append(f"loses {plural(t['loses_turns'][seat], 'turn')}")
             if t["quit"][seat]:
                 notes.append("quit")
-            lines.append(f" {marker} {names(seat)} [{t['teams'][seat]}] {view['scores'][seat]:g} points, "
-                         + ", ".join(notes))
+            team = t["teams"][seat]
+            team = f"[{team}]" if team in ("+", "-") else "(no team yet)"
+            lines.append(f" {marker} {names(seat)} {team} {view['scores'][seat]:g} points, " + ", ".join(notes))
         shop = t.get("shop")
         if shop:
             sale = ", ".join(f"{_object_with_token(item['object'])} {item['price']}¢"
@@ -206,7 +211,7 @@ class BankPresenter:
             for offer in shop["offers"]:
                 lines.append(f"  {names(offer['seller'])} offers {object_name(offer['object'])} for "
                              f"{_units(offer['price'], offer['units'])} (ok {offer['seller']})")
-        if "hand" in t:
+        if "hand" in t and phase != "lobby":  # hands and coins are dealt when the game starts
             lines.append(f"Your hand: {' '.join(t['hand']) or 'no cards'}")
             items = [f"{_object_with_token(k)} ×{v}" for k, v in t["inventory"].items()]
             lines.append(f"Your coins and objects: {t['coins']}¢" + "".join(", " + item for item in items))

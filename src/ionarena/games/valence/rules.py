@@ -274,18 +274,27 @@ class ValenceState(State):
             self.winner_ids = []
             self._emit("team_loss")
 
-    def _check_win(self, player: int) -> None:
+    def _check_win(self, player: int, announce: bool = True) -> bool:
+        """End the game if `player`'s last action won it (or, cooperative, won it for everyone);
+        `announce=False` leaves the announcement (`_announce_win`) to the caller, to come last."""
         if self.variant == "cooperative":
-            if len(self.built_types) == len(TYPE_IDS):
-                self.over = True
-                self.winner_ids = list(range(self.num_players))
-                self._emit("team_win", (len(TYPE_IDS),))
-            return
-        points = stash_points(self.stashes[player])
-        if points >= WIN_POINTS:
-            self.over = True
+            if len(self.built_types) < len(TYPE_IDS):
+                return False
+            self.winner_ids = list(range(self.num_players))
+        elif stash_points(self.stashes[player]) >= WIN_POINTS:
             self.winner_ids = [player]
-            self._emit("win", (player, points))
+        else:
+            return False
+        self.over = True
+        if announce:
+            self._announce_win(player)
+        return True
+
+    def _announce_win(self, player: int) -> None:
+        if self.variant == "cooperative":
+            self._emit("team_win", (len(TYPE_IDS),))
+        else:
+            self._emit("win", (player, stash_points(self.stashes[player])))
 
     # -- turn flow ----------------------------------------------------------------------------------
 
@@ -481,8 +490,11 @@ class ValenceState(State):
         self.known = knowledge.removed(self.known, p, recipe.counts)
         kind = MOLECULE_TYPES[recipe.type]
         self._emit("build", (p, recipe.formula, recipe.cards, recipe.type, kind.points))
-        self._check_win(p)
+        # The game stops at once, but its cards still go down: the win is told last.
+        won = self._check_win(p, announce=False)
         self._start_placing(recipe.counts)
+        if won:
+            self._announce_win(p)
 
     def _helium(self, p: int) -> None:
         self.hands[p][HE] -= 1

@@ -1,0 +1,49 @@
+"""The web's fast paths change nothing a client sees: states encoded once (orjson) read back as
+`json` would write them, and tables of bots are pumped a few moves at a time to their end."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ionarena.core.record import GameRecord
+from ionarena.host import Table
+from ionarena.web.hub import PUMP_MOVES
+from ionarena.web.payload import decode, encode, state_payload
+
+from .conftest import make_table
+
+
+@pytest.mark.parametrize("game", ["dots", "compound", "valence", "bank"])
+def test_an_encoded_state_reads_back_as_json_writes_it(game: str) -> None:
+    table = Table(game, players=3, bots={1: "random", 2: "random"}, seed=12, clock=lambda: 0.0)
+    table.sit(0, "Ada")
+    table.start(0.0)
+    for when in (0.0, 0.5, 1.0, 2.0):
+        table.pump(when)
+        for seat in (0, None):
+            payload = {"type": "state", **state_payload(table, table.update(seat, since=-1), when)}
+            assert decode(encode(payload)) == json.loads(json.dumps(payload))
+    assert decode(encode({1: [1.5, None, True], "x": "é\u2028"})) == {"1": [1.5, None, True], "x": "é\u2028"}
+
+
+def test_a_table_of_bots_is_pumped_a_few_moves_at_a_time_to_its_end(client: TestClient, monkeypatch) -> None:
+    asked: list[int | None] = []
+    pump = Table.pump
+
+    def counted(self, now=None, max_moves=None):
+        asked.append(max_moves)
+        return pump(self, now, max_moves)
+
+    monkeypatch.setattr(Table, "pump", counted)
+    made = make_table(client, game="dots", players=3, seats=["bot:greedy"] * 3, seed=4, bot_delay=0)
+    deadline = time.monotonic() + 30
+    while not (state := client.get(f"/api/tables/{made['id']}/state").json())["over"]:
+        assert time.monotonic() < deadline, "the bots' table did not finish"
+        time.sleep(0.02)
+    record = GameRecord.from_dict(client.get(f"/api/tables/{made['id']}/record").json())
+    assert set(asked) == {PUMP_MOVES} and len(asked) >= len(record.actions) / PUMP_MOVES
+    assert state["version"] == len(record.actions)
