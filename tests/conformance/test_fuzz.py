@@ -161,6 +161,12 @@ def test_views_events_and_legal_lists_refuse_bad_seats(game, variant, n, data):
         else:
             with pytest.raises(IonError):
                 call(seat)
+    since = data.draw(st.one_of(st.integers(-5, state.version + 5), junk_values()))
+    if since.__class__ is int:
+        assert all(e.version > since for e in state.events(None, since))
+    else:
+        with pytest.raises(IonError):
+            state.events(None, since)
 
 
 @functools.cache

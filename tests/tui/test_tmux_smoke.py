@@ -75,9 +75,10 @@ def test_ion_play_in_a_real_terminal(tmux, tmp_path):
     table = re.search(r"Saved as game (\S+) in", after)
     assert table is not None
     # the saved game, stepped through on the same screen
-    tmux("kill-session", "-t", "ion")
     watch = f"TERM=xterm-256color {ION} replay --table {table.group(1)} --db {db} --watch; sleep 60"
-    tmux("new-session", "-d", "-s", "ion", "-x", "110", "-y", "34", watch)
+    # the same pane runs the next command: killing the only session would stop the tmux server,
+    # racing a new-session against its shutdown
+    tmux("respawn-pane", "-k", "-t", "ion", watch)
     wait_screen(tmux, r"step 0/")
     tmux("send-keys", "-t", "ion", "Right")
     wait_screen(tmux, r"step 1/")

@@ -48,7 +48,7 @@ from collections.abc import Hashable
 from typing import Any, ClassVar, Literal, Self
 
 from . import events as event_log
-from .errors import IllegalAction, NoSuchSeat, StaleAction, quote
+from .errors import IllegalAction, IonError, NoSuchSeat, StaleAction, quote
 from .events import Audience, Event, EventNode, Payload
 
 Action = Hashable
@@ -190,6 +190,8 @@ class State(ABC):
         oldest first. `since=-1` gives the whole game from the deal."""
         if player is not None:
             self.check_seat(player)
+        if since.__class__ is not int:
+            raise IonError(f"events since a version: a whole number, not {quote(since)}")
         nodes = event_log.visible_nodes(self._events, player, since, self._observer, self._hidden_before)
         return [Event(version, kind, self._event_data(kind, payload)) for version, kind, payload in nodes]
 
