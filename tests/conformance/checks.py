@@ -15,7 +15,6 @@ from typing import Any
 import ionarena
 from ionarena.agents import make_agent
 from ionarena.core import State
-from ionarena.core import events as event_log
 from ionarena.core.rng import SharedRng
 from ionarena.sim.driver import bot_step
 
@@ -63,7 +62,8 @@ def _plain(value: Any, seen: set[int]) -> Any:
         return [type(value).__name__, *(_plain(v, seen) for v in value)]
     slots = [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", ())]
     if slots:
-        return {type(value).__name__: {n: _plain(getattr(value, n), seen) for n in slots if hasattr(value, n)}}
+        fields = {n: _plain(getattr(value, n), seen) for n in slots if hasattr(value, n)}
+        return {type(value).__name__: fields}
     if hasattr(value, "__dict__"):
         return {type(value).__name__: _plain(vars(value), seen)}
     return repr(value)

@@ -40,7 +40,8 @@ def playthrough(game: str, variant: str, seed: int = 20261129) -> str:
     spec = ionarena.get_spec(game)
     players = min(max(3, spec.min_players), spec.max_players)
     state = ionarena.make(game, players=players, seed=seed, variant=variant)
-    agents = [make_agent("random", game, seat, seed, reaction_time=0.8 + 0.1 * seat) for seat in range(players)]
+    agents = [make_agent("random", game, seat, seed, reaction_time=0.8 + 0.1 * seat)
+              for seat in range(players)]
     seats: list[int | None] = [None, *range(players)]
     label = {p: "spectator" if p is None else f"seat {p}" for p in seats}
     lines = [f"game: {game}", f"variant: {variant}", f"players: {players}", f"seed: {seed}"]

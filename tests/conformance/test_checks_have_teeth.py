@@ -61,5 +61,5 @@ def test_leak_check_fails_when_a_view_shows_another_seats_hand(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_clone_check_fails_on_a_shallow_copy(game):
-    with pytest.raises(AssertionError, match="changed the original|older clone changed|differs"):
+    with pytest.raises(AssertionError, match=r"changed the original|older clone changed|differs"):
         check_clone_independence(broken(game, clone=_shallow_clone), 4)

@@ -20,6 +20,7 @@ import copy
 import json
 import os
 import pickle
+import random
 
 import pytest
 
@@ -82,6 +83,23 @@ def test_clone_is_independent_of_the_original(game, variant, n):
 @pytest.mark.parametrize(("game", "variant", "n"), CASES)
 def test_nothing_hidden_reaches_a_seat(game, variant, n):
     check_leaks(new(game, variant, n, 13), 13)
+
+
+@pytest.mark.parametrize(("game", "variant", "n"), CASES)
+def test_a_resampled_copy_depends_only_on_what_the_seat_knows(game, variant, n):
+    """Two states a seat cannot tell apart (one, and a copy resampled for that seat) resample, with
+    equal generators, into equal copies: `determinize` reads nothing hidden from the seat (else a
+    seeded search bot would choose differently depending on cards it cannot see)."""
+    rng = random.Random(23)
+
+    def check(state: State) -> None:
+        for seat in range(n):
+            twin = state.determinize(seat, rng)
+            assert twin.view(seat) == state.view(seat)
+            one, two = state.determinize(seat, random.Random(7)), twin.determinize(seat, random.Random(7))
+            for q in range(n):
+                assert one.view(q) == two.view(q), f"seat {seat}'s copies differ for seat {q}"
+    play(new(game, variant, n, 19), 19, check, every=25)
 
 
 @pytest.mark.parametrize(("game", "variant", "n"), CASES)

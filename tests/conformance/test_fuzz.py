@@ -44,7 +44,8 @@ def junk_values() -> st.SearchStrategy[Any]:
     scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.integers(min_value=10**30),
                         st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=12),
                         st.binary(max_size=4))
-    return st.recursive(scalars, lambda inner: st.one_of(st.tuples(inner, inner), st.lists(inner, max_size=3)),
+    return st.recursive(scalars,
+                        lambda inner: st.one_of(st.tuples(inner, inner), st.lists(inner, max_size=3)),
                         max_leaves=4)
 
 
@@ -112,7 +113,8 @@ def accepted_is_legal(state: State, seat: Any, action: Any) -> None:
 def test_random_and_mutated_texts(game, variant, n, data):
     state = data.draw(st.sampled_from(positions(game, variant, n))).clone()
     legal = legal_of(state)
-    seat = data.draw(st.one_of(st.sampled_from(sorted({p for p, _ in legal}) or [0]), seats(n), st.just(HOST)))
+    movers = sorted({p for p, _ in legal}) or [0]
+    seat = data.draw(st.one_of(st.sampled_from(movers), seats(n), st.just(HOST)))
     if legal and data.draw(st.booleans()):
         text = mutate_text(state.format_action(data.draw(st.sampled_from(legal))[1]), data)
     else:
@@ -186,18 +188,19 @@ def finished_record(game: str, variant: str, n: int) -> dict[str, Any]:
 def tamper(data: dict[str, Any], draw: st.DataObject) -> Any:
     json_values = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
                                          st.text(max_size=8)),
-                               lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                                       st.dictionaries(st.text(max_size=5), inner, max_size=3)),
+                               lambda inner: st.one_of(
+                                   st.lists(inner, max_size=3),
+                                   st.dictionaries(st.text(max_size=5), inner, max_size=3)),
                                max_leaves=5)
     data = json.loads(json.dumps(data))
-    key = draw.draw(st.sampled_from(sorted(data) + ["extra"]))
+    key = draw.draw(st.sampled_from([*sorted(data), "extra"]))
     how = draw.draw(st.sampled_from(["replace", "action", "option", "delete"]))
     if how == "delete" and key in data:
         del data[key]
     elif how == "action" and data["actions"]:
         i = draw.draw(st.integers(0, len(data["actions"]) - 1))
-        data["actions"][i] = draw.draw(st.one_of(json_values, st.tuples(st.integers(-2, 9), st.text(max_size=9))
-                                                 .map(list)))
+        pairs = st.tuples(st.integers(-2, 9), st.text(max_size=9)).map(list)
+        data["actions"][i] = draw.draw(st.one_of(json_values, pairs))
     elif how == "option":
         data["options"] = draw.draw(st.dictionaries(st.text(max_size=12), json_values, max_size=2))
     else:

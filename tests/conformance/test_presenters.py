@@ -58,6 +58,7 @@ def test_every_event_reads_as_one_sentence_naming_people_consistently(game, vari
                 where = f"{game} {event.kind} for seat {seat}"
                 _clean(text, where)
                 assert text != f"({event.kind})", f"{where}: no sentence for this kind"
+                assert "Game over" not in text, f"{where}: the table's last line says that, once"
                 assert "\n" not in text and text.rstrip().endswith((".", "!", ")")), f"{where}: {text!r}"
                 if not names.names:
                     assert text[0].isupper(), f"{where}: {text!r}"
@@ -71,7 +72,7 @@ def test_every_event_reads_as_one_sentence_naming_people_consistently(game, vari
 @pytest.mark.parametrize(("game", "variant"), golden_cases())
 def test_the_table_reads_for_every_seat_and_says_the_end_once(game, variant):
     spec = ionarena.get_spec(game)
-    state, views = _played(game, variant)
+    _, views = _played(game, variant)
     for seat, view in views:
         for names in (Names(seat), Names(seat, DISPLAY)):
             text = spec.presenter.render(view, names)
@@ -84,6 +85,8 @@ def test_the_table_reads_for_every_seat_and_says_the_end_once(game, variant):
             else:
                 assert DISPLAY[seat] or f"Player {seat}" in text, where
                 assert (DISPLAY[seat] or f"Player {seat}") + " (you)" in text, where
+            assert all(line == line.rstrip() for line in text.splitlines()), \
+                f"{where}: a line ends in blanks (a label with nothing after it?)"
             ends = text.count("Game over")
             assert ends == (1 if view["over"] else 0), f"{where}: the end said {ends} times"
 

@@ -53,7 +53,7 @@ def test_one_bad_line_does_not_stop_the_other_games(tmp_path):
     every = runner.invoke(app, ["replay", str(records), "--all"])
     assert every.exit_code == 1
     assert json.loads(every.output.strip().splitlines()[-1]) == {"verified": 2, "bad": 1}
-    assert "game 1 (line 2)" in every.output
+    assert "game 1: line 2" in every.output
     third = runner.invoke(app, ["replay", str(records), "--game", "2", "--quiet"])
     assert third.exit_code == 0, third.output
     assert json.loads(third.output.strip().splitlines()[-1])["verified"] is True

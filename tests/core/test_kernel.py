@@ -94,7 +94,8 @@ def test_tampered_scores_are_detected():
     assert record.scores is not None
     record.scores = list(reversed(record.scores)) if len(set(record.scores)) > 1 else [5.0] * 3
     numbers = r"\([-0-9., ]+\)"
-    with pytest.raises(RecordError, match=rf"^the replayed scores {numbers} differ from the recorded ones {numbers}$"):
+    message = rf"^the replayed scores {numbers} differ from the recorded ones {numbers}$"
+    with pytest.raises(RecordError, match=message):
         replay(record)
 
 

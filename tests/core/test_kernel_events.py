@@ -150,7 +150,8 @@ def test_options_are_checked_against_their_schema_with_one_clear_error():
     for given, message in bad:
         with pytest.raises(BadOption, match=message):
             resolve(schema, given, "bank")
-    assert parse_assignments(["move_time=5", "lobby=off"], schema, "bank") == {"move_time": 5.0, "lobby": False}
+    assigned = parse_assignments(["move_time=5", "lobby=off"], schema, "bank")
+    assert assigned == {"move_time": 5.0, "lobby": False}
     with pytest.raises(BadOption, match="number"):
         parse_assignments(["rounds=" + "9" * 5000], schema, "bank")
 

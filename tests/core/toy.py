@@ -7,14 +7,15 @@ and draws; whoever brings the total to 15 or more wins. Actions: `play <n>`.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from ionarena.core import GameSpec, IllegalAction, Names, State
 
 
 class ToyState(State):
     game_id = "toy"
-    EVENT_FIELDS = {"play": ("player", "card"), "draw": ("player", "card")}
+    EVENT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {"play": ("player", "card"),
+                                                          "draw": ("player", "card")}
     __slots__ = ("deck", "hands", "rng", "total", "turn", "winner")
 
     def __init__(self, n: int, variant: str, seed: int, options: dict[str, Any]):

@@ -54,7 +54,7 @@ def audit(state: State, private: dict[str, Private], public: Iterable[str]) -> C
         public_log = []
         for event in state.events(seat):
             kind, data = event.kind, event.data
-            assert kind in public or kind in private, f"{state.game_id}: event kind {kind!r} is not classified"
+            assert kind in public or kind in private, f"{state.game_id}: {kind!r} events are not classified"
             if kind in public:
                 public_log.append(event)
                 continue
@@ -67,7 +67,8 @@ def audit(state: State, private: dict[str, Private], public: Iterable[str]) -> C
             where = f"{state.game_id} v{event.version}: seat {seat} reads {kind} {data}"
             assert rule.others_see_it, f"{where}, meant for seats {sorted(readers)} only"
             for name in rule.fields:
-                assert _empty(data.get(name)), f"{where}, whose {name!r} only seats {sorted(readers)} may read"
+                assert _empty(data.get(name)), \
+                    f"{where}, whose {name!r} only seats {sorted(readers)} may read"
             if rule.others_check is not None:
                 assert rule.others_check(data), where
         public_logs.append(public_log)

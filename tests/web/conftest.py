@@ -98,7 +98,13 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.app = app
         config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on", ws_max_size=1 << 20
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="on",
+            ws_max_size=1 << 20,
+            ws_per_message_deflate=False,  # as `ion serve`
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve()), daemon=True)

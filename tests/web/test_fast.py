@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from ionarena.core.record import GameRecord
 from ionarena.host import Table
+from ionarena.web import create_app
 from ionarena.web.hub import PUMP_MOVES
 from ionarena.web.payload import decode, encode, state_payload
 
@@ -47,3 +48,20 @@ def test_a_table_of_bots_is_pumped_a_few_moves_at_a_time_to_its_end(client: Test
     record = GameRecord.from_dict(client.get(f"/api/tables/{made['id']}/record").json())
     assert set(asked) == {PUMP_MOVES} and len(asked) >= len(record.actions) / PUMP_MOVES
     assert state["version"] == len(record.actions)
+
+
+def test_serving_freezes_what_is_alive_at_start_and_collects_less_often(db_file: str) -> None:
+    import gc
+
+    before = gc.get_threshold()
+    try:
+        with TestClient(create_app(db_file, serving=True)) as served:
+            assert gc.get_threshold() == (5000, 20, 100) and gc.get_freeze_count() > 0
+            assert served.get("/healthz").text == "ok"
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    gc.collect()
+    with TestClient(create_app(db_file)) as plain:  # a test client, a library user: untouched
+        assert plain.get("/healthz").text == "ok"
+        assert gc.get_threshold() == before and gc.get_freeze_count() == 0

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from .conftest import LiveServer
@@ -164,6 +164,10 @@ def test_bad_tokens_and_unknown_tables_close_the_socket(live_server: LiveServer)
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=5)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+    with pytest.raises(InvalidStatus):  # an oversized token: refused before the handshake (1008)
+        connect(ws_url(live_server, made["id"], "x" * 201), open_timeout=5)
+    with connect(ws_url(live_server, made["id"], made["seats"][0]["token"])) as ws:
+        assert receive(ws, "state")["seat"] == 0  # the route still takes a good token
 
 
 def test_the_docs_bot_plays_a_whole_game(live_server: LiveServer) -> None:

@@ -32,7 +32,7 @@ def replay_verbose(record: GameRecord, quiet: bool) -> State:
 
     def show(index: int, state: State) -> None:
         player, text = record.actions[index]
-        who = "host" if player is None else f"player {player}"
+        who = "host" if player is None else names(player)
         console.print(f"{index:>5} {who}: {text}", markup=False, highlight=False)
         for event in state.events(None, since=state.version - 1):
             console.print(f"        {spec.presenter.describe(event, names)}", markup=False, highlight=False)
@@ -61,7 +61,7 @@ def verify_all(path: Path) -> tuple[int, list[str]]:
     good, bad = 0, []
     for number, (line, item) in enumerate(iter_lines(path)):
         if isinstance(item, RecordError):
-            bad.append(f"game {number} (line {line}): {item}")
+            bad.append(f"game {number}: {item}")  # the error names its line
             continue
         try:
             replay(item)

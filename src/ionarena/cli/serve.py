@@ -28,7 +28,7 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: f
 
     from ..web import create_app
 
-    app = create_app(db, bot_delay=bot_delay, rate=ws_rate, burst=2 * ws_rate)
+    app = create_app(db, bot_delay=bot_delay, rate=ws_rate, burst=2 * ws_rate, serving=True)
     where = app.state.hub.store.where
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"
@@ -40,5 +40,7 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: f
         else:
             console.print("No browser here: open the address above on a machine that has one.",
                           highlight=False)
+    # no per-message deflate: states are a few KB, and compressing each one cost the server (and
+    # each client) about a fifth of its time per move under load (docs/architecture.md)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20, lifespan="on",
-                timeout_graceful_shutdown=3)
+                ws_per_message_deflate=False, timeout_graceful_shutdown=3)

@@ -4,7 +4,16 @@ records and replay.
 `core` imports no game; games import `core`.
 """
 
-from .errors import BadOption, IllegalAction, IonError, NoSuchSeat, RecordError, StaleAction, UnknownGame, quote
+from .errors import (
+    BadOption,
+    IllegalAction,
+    IonError,
+    NoSuchSeat,
+    RecordError,
+    StaleAction,
+    UnknownGame,
+    quote,
+)
 from .events import Event
 from .options import Option
 from .present import Names, Presenter

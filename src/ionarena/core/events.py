@@ -76,7 +76,7 @@ def rebuild(items: list[tuple[Any, ...]]) -> EventNode:
     """The cons list `flatten` took apart."""
     node: EventNode = None
     for item in items:
-        node = (node, *item)  # type: ignore[assignment]
+        node = (node, *item)
     return node
 
 
@@ -84,5 +84,5 @@ def iter_all(log: EventNode) -> Iterator[tuple[int, str, Payload, Audience, Payl
     """Every node, newest first (for tests and tools that need the audiences)."""
     node = log
     while node is not None:
-        yield node[1:]  # type: ignore[misc]
+        yield node[1:]
         node = node[0]

@@ -61,9 +61,9 @@ class Option:
                 raise BadOption(f"{where} may only use the characters {self.pattern!r}, not {quote(value)}")
         if self.choices is not None and value not in self.choices:
             raise BadOption(f"{where} must be one of {', '.join(map(str, self.choices))}, not {quote(value)}")
-        if self.kind in (int, float):
-            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-                raise BadOption(f"{where} must be{self._range()}, not {value}")
+        if self.kind in (int, float) and ((self.low is not None and value < self.low)
+                                          or (self.high is not None and value > self.high)):
+            raise BadOption(f"{where} must be{self._range()}, not {value}")
         return value
 
     def parse(self, text: str, game: str = "") -> Any:
@@ -99,8 +99,8 @@ class Option:
         bounds = self._range().strip()
         default = "none" if self.default is None else str(self.default).lower() if self.kind is bool \
             else str(self.default)
-        return f"{self.name} (default {default}{'; ' + bounds if bounds and self.kind is not str else ''}): " \
-               f"{self.help}"
+        shown = f"; {bounds}" if bounds and self.kind is not str else ""
+        return f"{self.name} (default {default}{shown}): {self.help}"
 
     def to_json(self) -> dict[str, Any]:
         """The option as JSON for the web API and forms."""

@@ -31,7 +31,7 @@ def _is_int(value: object) -> bool:
 
 
 def _is_number(value: object) -> bool:
-    return (value.__class__ is int or value.__class__ is float) and math.isfinite(value)  # type: ignore[arg-type]
+    return (value.__class__ is int or value.__class__ is float) and math.isfinite(value)
 
 
 @dataclass
@@ -224,7 +224,8 @@ def iter_load(source: IO[str] | IO[bytes] | str | Path) -> Iterator[GameRecord]:
                 raise item
             yield item
         return
-    for number, line in enumerate(source, start=1):
+    lines: Iterable[str | bytes] = source
+    for number, line in enumerate(lines, start=1):
         if line.strip():
             yield loads(line, where=f"line {number}")
 

@@ -20,9 +20,9 @@ MAX_SEED = 2**64 - 1
 
 def check_seed(seed: object) -> int:
     """`seed` as a game seed, or `BadOption` (a bool, a float, negative, or more than 64 bits)."""
-    if seed.__class__ is not int or not 0 <= seed <= MAX_SEED:  # type: ignore[operator]
+    if seed.__class__ is not int or not 0 <= seed <= MAX_SEED:
         raise BadOption(f"a seed is a whole number from 0 to 2**64 - 1, not {quote(seed)}")
-    return seed  # type: ignore[return-value]
+    return seed
 
 
 @dataclass(frozen=True)
@@ -58,16 +58,17 @@ class GameSpec:
 
     def check_players(self, players: object) -> int:
         """`players` as a player count of this game, or `UnknownGame` saying the range."""
-        if players.__class__ is not int or not self.min_players <= players <= self.max_players:  # type: ignore[operator]
+        if players.__class__ is not int or not self.min_players <= players <= self.max_players:
             raise UnknownGame(f"{self.id} is for {self.min_players}-{self.max_players} players, "
                               f"not {quote(players)}")
-        return players  # type: ignore[return-value]
+        return players
 
     def check_variant(self, variant: object) -> str:
         """`variant` as a variant of this game, or `UnknownGame` listing them."""
         if variant not in self.variants:
-            raise UnknownGame(f"{self.id} has no variant {quote(variant)}; choose from {', '.join(self.variants)}")
-        return variant  # type: ignore[return-value]
+            raise UnknownGame(f"{self.id} has no variant {quote(variant)}; "
+                              f"choose from {', '.join(self.variants)}")
+        return variant
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every option of this game: `options` checked against the schema, defaults filled in."""

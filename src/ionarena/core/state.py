@@ -126,9 +126,9 @@ class State(ABC):
         `expected` is the version the action was chosen against: if the game has moved on since,
         `StaleAction` is raised and nothing changes.
         """
-        if player.__class__ is not int or not 0 <= player < self.num_players:  # type: ignore[operator]
-            if player is not HOST:
-                raise self._no_such_seat(player)
+        if player is not HOST and (player.__class__ is not int
+                                   or not 0 <= player < self.num_players):
+            raise self._no_such_seat(player)
         if expected is not None and expected != self._version:
             raise StaleAction(expected, self._version)
         events = self._events
@@ -253,9 +253,9 @@ class State(ABC):
 
     def parse_action(self, player: Actor, text: str) -> Action:
         """The action `text` means for `player` now; `IllegalAction` with a reason if none."""
-        if player.__class__ is not int or not 0 <= player < self.num_players:  # type: ignore[operator]
-            if player is not HOST:
-                raise self._no_such_seat(player)
+        if player is not HOST and (player.__class__ is not int
+                                   or not 0 <= player < self.num_players):
+            raise self._no_such_seat(player)
         if not isinstance(text, str):
             raise IllegalAction(f"a move is text, not {quote(text)}")
         if len(text) > MAX_ACTION_TEXT:
@@ -284,9 +284,9 @@ class State(ABC):
 
     def check_seat(self, player: object) -> int:
         """`player` as a seat, or `NoSuchSeat` (a bool, a float, the host or a number out of range)."""
-        if player.__class__ is not int or not 0 <= player < self.num_players:  # type: ignore[operator]
+        if player.__class__ is not int or not 0 <= player < self.num_players:
             raise self._no_such_seat(player)
-        return player  # type: ignore[return-value]
+        return player
 
     def _no_such_seat(self, player: object) -> NoSuchSeat:
         if player is HOST:
@@ -320,7 +320,7 @@ class State(ABC):
             if player is HOST:
                 raise IllegalAction("the host has nothing to do now")
             raise IllegalAction(f"it is not Player {player}'s turn")
-        return player  # type: ignore[return-value]
+        return player
 
     def _copy_base_into(self, other: State) -> None:
         """Copy the base fields into a fresh instance (for `clone` implementations)."""

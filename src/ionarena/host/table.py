@@ -118,6 +118,10 @@ class Update:
 Callback = Callable[[Update], None]
 
 
+def _ignore(update: Update) -> None:
+    """The callback of a cancelled subscription."""
+
+
 class Subscription:
     """A surface's callback for one seat; `cancel()` stops it."""
 
@@ -130,8 +134,10 @@ class Subscription:
         self.active = True
 
     def cancel(self) -> None:
-        """No more updates."""
+        """No more updates. The callback is let go at once (a finished table may never change
+        again to drop the subscription itself, and its callback holds a whole connection)."""
         self.active = False
+        self.callback = _ignore
 
 
 class StaleSubmit(StaleAction):

@@ -4,7 +4,8 @@ A table's thread hands `GroupCommit.write(what, work)` a function of a connectio
 that work is committed (or `StoreError` says why it was not). There is no writer thread: whoever
 finds no commit running leads. The leader takes every write queued so far — its own and all that
 arrived while the previous commit ran —, runs them in their order in one transaction on the
-store's write connection, commits once and wakes their callers. So one table waiting for the disk
+store's write connection, commits once and wakes every waiting caller: those whose write it
+committed return, and one of the others leads the next commit. So one table waiting for the disk
 costs one flush, and a hundred tables committing at once cost one flush between them, while each
 caller still returns only once its own work is durable (before its table tells any seat).
 
@@ -56,8 +57,8 @@ class GroupCommit:
         self.where = where
         self.keep_connection = keep_connection
         self._queue: list[_Write] = []
-        self._queued = threading.Lock()
-        self._leading = threading.Lock()
+        self._changed = threading.Condition(threading.Lock())
+        self._leader = False
         self._conn: Connection | None = None
         self.batches = 0
         """Transactions committed (a measure of how well writes are grouped)."""
@@ -68,24 +69,34 @@ class GroupCommit:
         """Run `work(connection)` in a transaction and return once it is committed; errors become
         `StoreError` naming `what` (other exceptions pass as they are)."""
         item = _Write(what, work)
-        with self._queued:
+        with self._changed:
             self._queue.append(item)
-        with self._leading:
-            if not item.done:
-                with self._queued:
-                    batch, self._queue = self._queue, []
+            while self._leader and not item.done:
+                self._changed.wait()
+            lead = not item.done  # nobody runs this write: lead the next commit
+            if lead:
+                self._leader = True
+                batch, self._queue = self._queue, []
+        if lead:
+            try:
                 self._run(batch)
+            finally:
+                with self._changed:
+                    self._leader = False
+                    self._changed.notify_all()
         if item.error is not None:
             raise item.error
 
     def pending(self) -> int:
         """Writes waiting for the commit that runs now."""
-        with self._queued:
+        with self._changed:
             return len(self._queue)
 
     def close(self) -> None:
         """Let go of the write connection (a later write opens another)."""
-        with self._leading:
+        with self._changed:
+            while self._leader:
+                self._changed.wait()
             self._drop()
 
     def _run(self, batch: list[_Write]) -> None:

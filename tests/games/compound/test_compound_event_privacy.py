@@ -40,5 +40,5 @@ def test_the_audit_notices_a_pick_or_tile_told_to_everyone(monkeypatch, kind):
     """A test of the test: compound broken on purpose (picks or tile choices told to every seat)
     fails the audit."""
     leak(monkeypatch, CompoundState, kind)
-    with pytest.raises(AssertionError, match="meant for seats|only seats"):
+    with pytest.raises(AssertionError, match=r"meant for seats|only seats"):
         audit_games("compound", CASES, PRIVATE, PUBLIC)

@@ -46,5 +46,5 @@ def test_the_audit_notices_a_hidden_card_told_to_everyone(monkeypatch, kind):
     """A test of the test: Valence broken on purpose (a dealt hand, or a stolen card, told to every
     seat) fails the audit."""
     leak(monkeypatch, ValenceState, kind)
-    with pytest.raises(AssertionError, match="meant for seats|only seats"):
+    with pytest.raises(AssertionError, match=r"meant for seats|only seats"):
         audit_games("valence", CASES, PRIVATE, PUBLIC)

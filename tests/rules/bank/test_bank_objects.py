@@ -189,7 +189,7 @@ def test_a_takes_victim_learns_what_was_taken_and_the_others_only_that_something
     play(state, "T x3")
     private = ("take", {"player": 0, "object": "x3", "victim": 2})
     assert private in events(state, 0) and private in events(state, 2)
-    redacted = ("take", {"player": 0, "object": None, "victim": 2})
+    redacted = ("take", {"player": 0, "victim": 2})  # the object is not in their version at all
     assert redacted in events(state, 1) and redacted in events(state, None)
 
 
@@ -270,7 +270,7 @@ def test_buying_an_object_on_sale():
     with pytest.raises(IllegalAction, match="not on sale"):
         play(state, "buy x3", 0)
     assert ("buy", {"player": 0, "object": "x2", "price": 6}) in events(state, 0)
-    assert ("buy", {"player": 0, "object": None, "price": None}) in events(state, 1)
+    assert ("buy", {"player": 0}) in events(state, 1)  # the others read that a purchase was made
 
 
 def test_deals_sell_for_coins_and_trade_objects():

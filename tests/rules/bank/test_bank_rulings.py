@@ -1,5 +1,5 @@
 """Rulings tests: the numbers of the drop table, card draws, coin drops, the shop, options, action values,
-and edge cases of the rulings file (/work/shared/rules/bank.md) not covered by the rulebook tests."""
+and edge cases of the rulings file (docs/rules/bank.md) not covered by the rulebook tests."""
 
 from __future__ import annotations
 

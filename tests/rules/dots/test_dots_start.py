@@ -164,7 +164,8 @@ def test_the_first_player_may_block_a_starting_gift_back():
 def test_the_dealer_is_chosen_for_the_first_deal():
     """Rulebook: "Choose the first player to deal the cards."; ruling: "the first dealer is drawn
     from the seed"."""
-    dealers = {ionarena.make("dots", players=4, seed=seed).view(None)["table"]["dealer"] for seed in range(40)}
+    dealers = {ionarena.make("dots", players=4, seed=seed).view(None)["table"]["dealer"]
+               for seed in range(40)}
     assert dealers == {0, 1, 2, 3}
     assert ionarena.make("dots", players=4, seed=7).view(None)["table"]["dealer"] == \
         ionarena.make("dots", players=4, seed=7).view(None)["table"]["dealer"]

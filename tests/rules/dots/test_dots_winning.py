@@ -6,7 +6,7 @@ import pytest
 
 import ionarena
 from ionarena.agents import RandomAgent
-from ionarena.core import IllegalAction, BadOption
+from ionarena.core import BadOption, IllegalAction
 from ionarena.games.dots.rules import check_invariants
 from ionarena.games.dots.scoring import card_points, going_out_points, hand_points
 
@@ -154,7 +154,7 @@ def test_the_turn_cap_is_an_option():
     """Ruling: "A configurable turn cap (default 1,000 turns) ends a blocked game"."""
     assert ionarena.make("dots", players=3, turn_cap=50).view(None)["table"]["turn_cap"] == 50
     for bad in ({"turn_cap": 0}, {"turn_cap": "many"}, {"turns": 5}):
-        with pytest.raises(BadOption, match="turn_cap|no option 'turns'"):
+        with pytest.raises(BadOption, match=r"turn_cap|no option 'turns'"):
             ionarena.make("dots", players=3, **bad)
 
 

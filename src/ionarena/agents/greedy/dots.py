@@ -1,7 +1,8 @@
 """Greedy bot for ION: Card Game (dots).
 
 One-ply heuristics on what the seat can see (its view: its own hand, hand sizes, the table) and its
-legal actions, nothing else: never draw when a card can be played; answer a draw with a Block; chain Play Again only when another card can follow;
+legal actions, nothing else: never draw when a card can be played; answer a draw with a Block; chain
+Play Again only when another card can follow;
 keep Jokers for when nothing else matches; shed heavy cards; aim +1/+3/New Game +5, No Play and
 Previous Player cards at the player closest to going out; give away the least useful card.
 """

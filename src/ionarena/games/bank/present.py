@@ -78,8 +78,8 @@ class BankPresenter:
             dropped = f" ({d['dropped']} left over)" if d["dropped"] else ""
             return f"Round {d['round']} is over: the pot of {d['pot']} is split, {d['each']} each{dropped}."
         if kind == "game_over":
-            team = f"team {d['team']} wins" if d["team"] else "the teams are tied"
-            return f"Game over: team + {d['plus']}, team - {d['minus']}; {team}."
+            team = f"team {d['team']} wins as a team" if d["team"] else "the teams are tied"
+            return f"The game is over: team + has {d['plus']} points in all, team - has {d['minus']}; {team}."
         if kind == "play":
             card = f"a wild as {d['card']}" if d["wild"] else d["card"]
             times = f" ×{d['times']}" if d["times"] > 1 else ""
@@ -120,9 +120,9 @@ class BankPresenter:
             return f"{who} uses [&] Combine: two moves this turn."
         if kind == "take":
             if d["victim"] is None:
-                what = f" on {object_name(d['object'])}" if d["object"] else ""
+                what = f" on {object_name(d['object'])}" if d.get("object") else ""
                 return f"{who} uses [T] Take{what}: nobody has one, the Take is forfeited."
-            what = f"one {object_name(d['object'])}" if d["object"] else "an object"
+            what = f"one {object_name(d['object'])}" if d.get("object") else "an object"
             return f"{who} uses [T] Take and takes {what} from {names(d['victim'])}."
         if kind == "receive":
             if d["card"] is not None:
@@ -135,8 +135,8 @@ class BankPresenter:
         if kind == "instant":
             if d["object"] == "bankrupt":
                 return f"{who} is hit by [B] Bankrupt: {d['points']:+d} points."
-            kind = parse_kind(d["object"])
-            symbol = OBJECTS[kind].symbol if kind is not None else d["object"]
+            obj = parse_kind(d["object"])
+            symbol = OBJECTS[obj].symbol if obj is not None else d["object"]
             if d["points"] < 0:
                 return f"{who} is hit by the powerdown {symbol}: {d['points']:+d} points."
             return f"{who} gets the instant points {symbol}: {d['points']:+d} points."
@@ -146,7 +146,7 @@ class BankPresenter:
             sale = ", ".join(f"{object_name(t)} {_price(t)}¢" for t in d["on_sale"])
             return f"The shop is open until {d['closes']:.1f} s: {sale}."
         if kind == "buy":
-            if d["object"] is None:
+            if d.get("object") is None:
                 return f"{who} buys something."
             return f"{who} buys {object_name(d['object'])} for {d['price']}¢."
         if kind == "offer":
@@ -202,7 +202,8 @@ class BankPresenter:
                 notes.append("quit")
             team = t["teams"][seat]
             team = f"[{team}]" if team in ("+", "-") else "(no team yet)"
-            lines.append(f" {marker} {names(seat)} {team} {view['scores'][seat]:g} points, " + ", ".join(notes))
+            lines.append(f" {marker} {names(seat)} {team} {view['scores'][seat]:g} points, "
+                         + ", ".join(notes))
         shop = t.get("shop")
         if shop:
             sale = ", ".join(f"{_object_with_token(item['object'])} {item['price']}¢"

@@ -76,6 +76,8 @@ EVENT_FIELDS = {
 }
 """Every event bank emits, with its fields (cards and objects as their text: `++`, `x2`, `¢`)."""
 _OBJECT_FIELDS = {"object", "units"}
+_HIDDEN_FIELDS = {"buy": ("object", "price"), "take": ("object",)}
+"""Fields the other seats do not read (absent from their version of the event, as in every game)."""
 
 QUIT = Word("quit")
 TIMEOUT = Word("timeout")
@@ -359,6 +361,9 @@ class BankState(Lobby, Turns, Shop):
             data["on_sale"] = [kind_token(k) for k in data["on_sale"]]
         elif kind == "dump":
             data["receivers"] = list(data["receivers"])
+        elif kind in _HIDDEN_FIELDS and data["object"] is None:
+            for name in _HIDDEN_FIELDS[kind]:  # the others' side: that it happened, not what
+                del data[name]
         return data
 
     # -- copies -------------------------------------------------------------------------------

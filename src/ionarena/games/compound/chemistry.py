@@ -313,16 +313,18 @@ def why_not(tokens: list[str] | tuple[str, ...]) -> str:
             r = recipe(side, an)
             assert r is not None
             if gcd(nc, na) > 1:
-                return f"the charges add up to zero, but a compound is one formula unit in lowest ratio: " \
-                       f"{r.formula} ({number_word(r.n_cation)} {ion_text(side)} and {number_word(r.n_anion)} " \
-                       f"{ion_text(an)}), not {number_word(nc)} {ion_text(side)} and {number_word(na)} {ion_text(an)}"
+                return (f"the charges add up to zero, but a compound is one formula unit in lowest ratio: "
+                        f"{r.formula} ({number_word(r.n_cation)} {ion_text(side)} and "
+                        f"{number_word(r.n_anion)} {ion_text(an)}), not {number_word(nc)} {ion_text(side)} "
+                        f"and {number_word(na)} {ion_text(an)}")
             return f"write which side of the transition metal {cat} you mean: {' '.join(r.tokens)} " \
                    f"({r.formula})"
         tries.append(f"{ion_words(side, nc)}{_part_sum(side, nc)} and {ion_words(an, na)}"
                      f"{_part_sum(an, na)} give {charge_sum(side, nc, an, na)}, not 0")
     balanced = [recipe(side, an) for side in sides[cat]]
-    hint = "; ".join(f"{r.formula} is: {number_word(r.n_cation)} {ion_text(r.cation)} and {number_word(r.n_anion)} "
-                     f"{ion_text(r.anion)}, {charge_sum(r.cation, r.n_cation, r.anion, r.n_anion)}"
+    hint = "; ".join(f"{r.formula} is: {number_word(r.n_cation)} {ion_text(r.cation)} and "
+                     f"{number_word(r.n_anion)} {ion_text(r.anion)}, "
+                     f"{charge_sum(r.cation, r.n_cation, r.anion, r.n_anion)}"
                      for r in balanced if r is not None)
     return "the charges do not add up to zero: " + "; ".join(tries) + (f" ({hint})" if hint else "")
 

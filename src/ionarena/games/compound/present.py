@@ -67,7 +67,8 @@ class CompoundPresenter:
                 return f"{who} wanted {d['card']} from the center, but it is gone."
             return f"{who} wanted {d['card']} from the center, but {names(d['to'])} came first in seat order."
         if kind == "center_empty":
-            return f"The center is empty, so {names.possessive(d['player'])} Play From Center tile stays face up."
+            tile = f"{names.possessive(d['player'])} Play From Center tile"
+            return f"The center is empty, so {tile} stays face up."
         if kind == "radioactive":
             return (f"{who} places {card_text(d['card'])}: {plural(d['revealed'], 'radioactive card')} "
                     f"revealed this turn, so it {REVEAL_FACE.get(d['points'], str(d['points']))}.")
@@ -91,7 +92,8 @@ class CompoundPresenter:
             made = and_list([_compound(c) for c in d["compounds"]]) or "no compounds"
             return f"{who} resolves RXN{taken}: {made}."
         if kind == "rxn_take":
-            taken = f"takes {d['card']} from the {SOURCE[d['source']]}" if d["card"] else "takes no extra card"
+            taken = f"takes {d['card']} from the {SOURCE[d['source']]}" if d["card"] else \
+                "takes no extra card"
             return f"{who} resolves RXN by hand and {taken}: every bond is broken, to be formed again."
         if kind == "form":
             return f"{who} re-forms {_compound(d)} ({d['points']} points)."

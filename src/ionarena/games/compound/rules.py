@@ -1,5 +1,5 @@
-"""The state machine of Ion: A Compound Building Game (rulebook /work/shared/seeds/000_13c30cbd112120fe.txt,
-rulings in docs/rules/compound.md).
+"""The state machine of Ion: A Compound Building Game (the rules as played here, the rulebook's
+sentences and every ruling: docs/rules/compound.md).
 
 A round is a sequence of turns; each turn has up to three phases:
 - `pick`: every player secretly commits a pick (`pick Cl`), optionally first choosing Action

@@ -43,7 +43,8 @@ def position(data: Mapping[str, Any]) -> DotsState:
     hands = [faces(h) for h in data["hands"]]
     n = len(hands)
     from . import SPEC
-    state = SPEC.make(players=n, seed=0, variant=data.get("variant", "quick"), **dict(data.get("options", {})))
+    options = dict(data.get("options", {}))
+    state = SPEC.make(players=n, seed=0, variant=data.get("variant", "quick"), **options)
     assert isinstance(state, DotsState)
     pool = list(DECK)
     top = faces([data["top"]])[0]

@@ -82,7 +82,8 @@ class DotsPresenter:
         if t.get("target"):
             title += f" (first to {t['target']} points)"
         lines = [title,
-                 f"Dealer: {names(t['dealer'])}   play goes {t['direction']}   turn {t['turns']}/{t['turn_cap']}",
+                 f"Dealer: {names(t['dealer'])}   play goes {t['direction']}   "
+                 f"turn {t['turns']}/{t['turn_cap']}",
                  f"On the table: {card_name(t['top'])}   next card must show {_match_text(t['match'])} "
                  f"(Jokers match anything)",
                  f"Draw pile: {plural(t['draw_pile'], 'card')}   played: {plural(t['played'], 'card')}"]
@@ -93,12 +94,13 @@ class DotsPresenter:
             lines.append(f"{names(view['actors'][0])} must take {plural(t['pending_draw'], 'card')} "
                          f"('draw') or answer with a matching Block.")
         if view["phase"] == "give":
-            lines.append("The starting card is a Gift: the dealer gives the first player a card ('give 2|5').")
+            lines.append("The starting card is a Gift: the dealer gives the first player a card "
+                         "('give 2|5').")
         if view["phase"] == "name":
             lines.append("The starting card is a Double Joker: the dealer names the number ('name 2').")
         if "hand" in t:
-            lines.append(f"Your hand ({t['hand_points']} points): " + "  ".join(card_name(c) for c in t["hand"])
-                         if t["hand"] else "Your hand: empty")
+            hand = "  ".join(card_name(c) for c in t["hand"])
+            lines.append(f"Your hand ({t['hand_points']} points): {hand}" if hand else "Your hand: empty")
         if view["over"]:
             lines.append("Game over: " + result_line(view, names))
         return "\n".join(lines)

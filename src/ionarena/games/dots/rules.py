@@ -1,5 +1,5 @@
-"""The ION: Card Game state machine (rulebook /work/shared/seeds/001_d55834db9a1127cb.txt, rulings
-in docs/rules/dots.md).
+"""The ION: Card Game state machine (the rules as played here, the rulebook's sentences and every
+ruling: docs/rules/dots.md).
 
 Everything is flat and int-coded for speed (see `cards`): hands are sorted lists of faces, the draw
 pile and the played cards are lists, the card on the table leaves a `need` bit mask, and actions are
@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from ionarena.core import HOST, Action, Actor, IllegalAction, SharedRng, State, View, quote
 
 from .cards import (
     ACTION_TEXT,
-    NUMBER,
     AGAIN,
     BLOCK,
     DECK,
@@ -36,7 +35,6 @@ from .cards import (
     GIFT_FACES,
     GIVE_BASE,
     KIND,
-    KIND_NAMES,
     MATCH,
     NAME_BASE,
     NEED,
@@ -44,6 +42,7 @@ from .cards import (
     NOPLAY,
     NUM_ACTIONS,
     NUM_FACES,
+    NUMBER,
     PASS,
     POINTS,
     PREV_DRAWS,
@@ -254,16 +253,18 @@ class DotsState(State):
     def _apply(self, player: Actor, action: Action) -> None:
         # The hot paths first: a plain matching card, or a draw, in the play phase.
         if action.__class__ is int and player == self.cur and self.phase == PLAY:
-            if 0 <= action < NUM_FACES:  # type: ignore[operator]
-                if _SIMPLE[action] and MATCH[action] & self.need and action in self.hands[player]:  # type: ignore
-                    self._play(player, action)  # type: ignore[arg-type]
+            if 0 <= action < NUM_FACES:
+                if _SIMPLE[action] and MATCH[action] & self.need and action in self.hands[player]:
+                    self._play(player, action)
                     return
             elif action == DRAW and (self.deck or len(self.discard) > 1):
-                drawn = self._draw(player, 1)  # type: ignore[arg-type]
+                drawn = self._draw(player, 1)
                 self._events = (self._events, self._version, "draw", (player, drawn), None, None)
-                self._next_turn((player + self.dir) % self.num_players)  # type: ignore[operator]
+                self._next_turn((player + self.dir) % self.num_players)
                 return
         self._check(player, action)  # also makes sure that `player` and `action` are ints
+        if TYPE_CHECKING:  # no cost at run time: `_check` made sure of it
+            assert isinstance(player, int) and isinstance(action, int)
         phase = self.phase
         if phase == PLAY:
             if action < NUM_FACES:
@@ -491,7 +492,7 @@ class DotsState(State):
         if not self.tournament or (winner >= 0 and self.points[winner] >= WINNING_TOTAL):
             self.winner = winner
             self.phase = OVER
-            self._emit("game_end", (winner if winner >= 0 else None, self.points[winner] if winner >= 0 else 0))
+            self._emit("game_end", (winner, self.points[winner]) if winner >= 0 else (None, 0))
             return
         self.dealer = (self.dealer - 1) % self.num_players
         self._deal()
@@ -580,6 +581,9 @@ class DotsState(State):
             pool.extend(new.hands[p])
         if keep_gift:
             pool.remove(new.gift_face)
+        # The unseen cards in a fixed order before the shuffle: the copy depends on what `player`
+        # knows and on `rng` only, never on the real deal (an agent with a seed cannot peek).
+        pool.sort()
         rng.shuffle(pool)
         start = 0
         for p in hidden:
@@ -638,7 +642,8 @@ class DotsState(State):
         return view
 
     def phase_name(self) -> str:
-        """`play`, `respond` (take cards or Block), `give` or `name` (a Gift or Double Joker to start), `over`."""
+        """`play`, `respond` (take cards or Block), `give` or `name` (a Gift or Double Joker to start),
+        `over`."""
         return PHASE_NAMES[self.phase]
 
     def _emit_gift(self, giver: int, receiver: int, face: int) -> None:

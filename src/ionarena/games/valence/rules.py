@@ -1,4 +1,4 @@
-"""The Valence state machine (rulebook /work/shared/seeds/002_4713a639d431209b.txt, rulings in
+"""The Valence state machine (the rules as played here, the rulebook's sentences and every ruling:
 docs/rules/valence.md): setup, the draw phase, building, Helium, reactions, Trade Up, discards.
 
 A turn runs through phases: `draw` (skipped after being reacted with), then `build` (build, react,
