@@ -200,7 +200,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--connections", default="50,200")
-    parser.add_argument("--db", default=None, help="store URL (default: a fresh SQLite file per server)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="store URL, `{label}` replaced by each server's (default: a fresh SQLite file each)",
+    )
     parser.add_argument(
         "--tree",
         action="append",
@@ -218,7 +222,11 @@ def main() -> None:
     folder = tempfile.mkdtemp(prefix="ion-bench-web-")
     servers = []
     for label, tree in trees:
-        db = args.db or f"sqlite:///{Path(folder) / (label + '.sqlite3')}"
+        db = (
+            args.db.replace("{label}", label)
+            if args.db
+            else f"sqlite:///{Path(folder) / (label + '.sqlite3')}"
+        )
         port = free_port()
         servers.append((label, port, start_server(db, port, tree)))
     print(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import warnings
 from collections.abc import Iterator
@@ -39,12 +40,19 @@ def config_id(config: tuple[str, str, int]) -> str:
 
 @contextmanager
 def unexpected_warnings() -> Iterator[list[str]]:
-    """Collect the warnings raised inside, minus the expected ones listed above."""
+    """Collect the warnings raised inside, minus the expected ones listed above.
+
+    Garbage from earlier tests in the same worker (an asyncio loop of a web or IRC test) is
+    collected first, and resource warnings are left out: they are about other tests' sockets.
+    """
+    gc.collect()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         found: list[str] = []
         yield found
-    found += [str(w.message) for w in caught if not any(e in str(w.message) for e in EXPECTED_WARNINGS)]
+    found += [str(w.message) for w in caught
+              if not issubclass(w.category, ResourceWarning)
+              and not any(e in str(w.message) for e in EXPECTED_WARNINGS)]
 
 
 def play_aec(env, seed: int, rng: random.Random, max_steps: int = 100_000) -> tuple[int, dict[str, float]]:

@@ -4,6 +4,7 @@ games keep their records."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,10 @@ def test_a_server_started_again_goes_on_where_it_was(store_url: str) -> None:
         made = make_table(first, game="dots", players=3, seats=["human", "bot:greedy", "human"], seed=44)
         table, tokens = made["id"], [s["token"] for s in made["seats"]]
         for _ in range(6):  # a few moves by whoever of the two people is to move
-            watched = first.get(f"/api/tables/{table}/state").json()
+            deadline = time.monotonic() + 20
+            while not {0, 2} & set((watched := first.get(f"/api/tables/{table}/state").json())["actors"]):
+                assert time.monotonic() < deadline, "the bot did not move"  # it moves in its own thread
+                time.sleep(0.01)
             token = tokens[0] if 0 in watched["actors"] else tokens[2]
             state = first.get(f"/api/tables/{table}/state", headers=auth(token)).json()
             first.post(
@@ -36,6 +40,10 @@ def test_a_server_started_again_goes_on_where_it_was(store_url: str) -> None:
                 headers=auth(token),
                 json={"action": state["legal"][0], "version": state["version"]},
             )
+        deadline = time.monotonic() + 20
+        while not {0, 2} & set(first.get(f"/api/tables/{table}/state").json()["actors"]):
+            assert time.monotonic() < deadline, "the bot did not move"  # settled: a person is to move
+            time.sleep(0.01)
         before = [first.get(f"/api/tables/{table}/state", headers=auth(t)).json() for t in tokens if t]
     with TestClient(create_app(store_url, bot_delay=0.0)) as second:
         after = [second.get(f"/api/tables/{table}/state", headers=auth(t)).json() for t in tokens if t]
@@ -56,8 +64,6 @@ def test_a_server_started_again_goes_on_where_it_was(store_url: str) -> None:
 
 
 def test_bot_tables_resume_and_finish(store_url: str) -> None:
-    import time
-
     with TestClient(create_app(store_url)) as first:
         made = make_table(
             first, game="dots", players=2, seats=["bot:greedy", "bot:greedy"], seed=5, bot_delay=0.01

@@ -28,7 +28,8 @@ def make_agent(spec: str, game_id: str, seat: int = 0, seed: int = 0, **kwargs: 
         agent: Agent = greedy_module(game_id).GreedyAgent(seed=agent_seed, **kwargs)
         eps = float(params.get("eps", 0.0))
         if eps > 0:
-            agent = EpsilonAgent(agent, eps, seed=derive_seed(agent_seed, "eps"), name=parsed.text)
+            agent = EpsilonAgent(agent, eps, seed=derive_seed(agent_seed, "eps"), name=parsed.text,
+                                 game_id=game_id)
         return agent
     from .ismcts import ISMCTSAgent
     return ISMCTSAgent(game_id, seed=agent_seed, **params, **kwargs)  # type: ignore[arg-type]

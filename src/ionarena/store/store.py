@@ -228,11 +228,11 @@ class Store:
                  "game_time": e.game_time, "created_at": now} for e in entries]
 
         def work(conn: Connection) -> None:
-            conn.execute(_ADD_ACTIONS, rows)
-            if finish is not None:
-                self._write_finish(conn, table_id, finish, now)
+            assert finish is not None
+            self._write_finish(conn, table_id, finish, now)
 
-        self._writes.write(f"table {table_id}", work)
+        # the rows of every table committing now go in one executemany
+        self._writes.write(f"table {table_id}", None if finish is None else work, rows={_ADD_ACTIONS: rows})
 
     def seat_changed(self, table_id: str, seat: SeatInfo) -> None:
         """Replace one seat."""

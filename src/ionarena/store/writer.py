@@ -9,6 +9,10 @@ committed return, and one of the others leads the next commit. So one table wait
 costs one flush, and a hundred tables committing at once cost one flush between them, while each
 caller still returns only once its own work is durable (before its table tells any seat).
 
+A write may also hand over rows for an INSERT (`rows={statement: [...]}`): the leader sends the
+rows of the whole batch for one statement as one executemany (a database round trip, not one per
+table), then runs the writes' own work in their order, all in the one transaction.
+
 When a batch fails, each of its writes is tried again in a transaction of its own, so a write that
 cannot be made (a version that another process wrote first) fails only its own caller.
 """
@@ -16,15 +20,17 @@ cannot be made (a version that another process wrote first) fails only its own c
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, Executable
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..core import IonError
 
 Work = Callable[[Connection], None]
+Rows = Mapping[Executable, Sequence[Mapping[str, Any]]]
 
 
 class StoreError(IonError):
@@ -38,11 +44,12 @@ def first_line(err: BaseException) -> str:
 
 
 class _Write:
-    __slots__ = ("done", "error", "what", "work")
+    __slots__ = ("done", "error", "rows", "what", "work")
 
-    def __init__(self, what: str, work: Work):
+    def __init__(self, what: str, work: Work | None, rows: Rows):
         self.what = what
         self.work = work
+        self.rows = rows
         self.done = False
         self.error: BaseException | None = None
 
@@ -65,10 +72,10 @@ class GroupCommit:
         self.writes = 0
         """Writes committed."""
 
-    def write(self, what: str, work: Work) -> None:
-        """Run `work(connection)` in a transaction and return once it is committed; errors become
-        `StoreError` naming `what` (other exceptions pass as they are)."""
-        item = _Write(what, work)
+    def write(self, what: str, work: Work | None = None, *, rows: Rows | None = None) -> None:
+        """Insert `rows` (by statement) and run `work(connection)` in a transaction; return once it
+        is committed. Errors become `StoreError` naming `what` (other exceptions pass as they are)."""
+        item = _Write(what, work, rows or {})
         with self._changed:
             self._queue.append(item)
             while self._leader and not item.done:
@@ -124,8 +131,16 @@ class GroupCommit:
             raise
         try:
             with conn.begin():
+                inserts: dict[Executable, list[Mapping[str, Any]]] = {}
                 for item in batch:
-                    item.work(conn)
+                    for statement, rows in item.rows.items():
+                        inserts.setdefault(statement, []).extend(rows)
+                for statement, rows in inserts.items():
+                    if rows:
+                        conn.execute(statement, rows)
+                for item in batch:
+                    if item.work is not None:
+                        item.work(conn)
         except BaseException:
             self._drop()  # a fresh connection next time (this one may be broken)
             raise
@@ -151,4 +166,4 @@ class GroupCommit:
         return err
 
 
-__all__ = ["GroupCommit", "StoreError", "Work", "first_line"]
+__all__ = ["GroupCommit", "Rows", "StoreError", "Work", "first_line"]

@@ -6,8 +6,10 @@ again), after which the position is judged by what changed since the rollout's s
 (the same sample of hidden hands and objects on both sides of the comparison):
 
 - each team's margin: the team sums, the held objects and coins at what they cost in the shop
-  (`POINTS_PER_COIN` each), and the pot counted for the pole the charge leans to (fully near a
-  pole, not at all in the last seconds of a round, when the pot is split among everyone);
+  (`POINTS_PER_COIN` each), and the pot counted for the pole the charge leans to, as far as it
+  leans: a charge of c out of a full 10 makes a dump at +10 likelier than one at -10 by c/10 (the
+  chances of a fair race between two poles), fading to nothing in the last seconds of a round,
+  when the pot is split among everyone;
 - a little of the seat's own score (`OWN_SHARE`);
 
 through a logistic curve (`SCALE`). Judging the change rather than the margin keeps a long game's
@@ -29,8 +31,6 @@ SCALE = 400.0
 """Points of margin change worth one unit of log-odds."""
 OWN_SHARE = 0.25
 """Weight of the seat's own score change beside its team's margin change."""
-LEAN_STEPS = 4.0
-"""Charge steps over which the pot's lean toward a pole grows (tanh)."""
 ENDGAME = 20.0
 """Seconds before a round's end over which the pot's lean fades (then it is split evenly)."""
 POINTS_PER_COIN = 20.0
@@ -59,7 +59,7 @@ def standing(state: State) -> tuple[list[float], list[float]]:
     bank = table["bank"]
     time_left = (table["round_ends_at"] or 0.0) - (public["now"] or 0.0)
     fade = max(0.0, min(1.0, time_left / ENDGAME))
-    lean = math.tanh(bank["charge"] / LEAN_STEPS) * fade
+    lean = max(-1.0, min(1.0, bank["charge"] / (bank["full_charge"] or 1))) * fade
     teams = table["teams"]
     sign = {"+": 1.0, "-": -1.0}
     plus = bank["pot"] * lean

@@ -61,11 +61,12 @@ class ISMCTSAgent:
                 "rollout": self.rollout, "opp": self.opp}
 
     def act(self, state: State, player: int) -> Action | None:
-        """The searched move of `player` (forced moves and the game's delegated phases: no search)."""
-        legal = state.legal_actions(player)
+        """The searched move of `player` (forced moves, the only move worth trying and the game's
+        delegated phases: no search)."""
+        h = self.heuristics
+        legal = h.worth_trying(state, state.legal_actions(player))
         if len(legal) <= 1:
             return legal[0] if legal else None
-        h = self.heuristics
         if h.delegate and state.view(player)["phase"] in h.delegate:
             return self.policy().act(state, player)
         search = self.search(state, player)

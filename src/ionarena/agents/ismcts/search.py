@@ -8,7 +8,8 @@ Each iteration:
 2. **Select and expand**: walk the tree from the root, choosing the searching seat's decisions (and,
    in turn-based games with `opp=tree`, other seats' decisions, each by its own reward) by UCB
    with availability counts, until a decision not tried yet: try it (the rollout policy's choice
-   first, then untried ones at random).
+   first, then untried ones at random). Decisions in the phases the game leaves to the policy
+   (`Heuristics.delegate`: bank's shop, compound's RXN) are the policy's here too.
    Other seats' turns that are not searched, and every choice another seat makes at the same time
    as someone else (compound's picks, bank's shop), are played by the rollout policy reading that
    seat's own view of the sample: they are sampled, never searched as if the searcher's choice
@@ -79,6 +80,7 @@ class Search:
         self.tree_opponents = tree_opponents
         self.reaction_time = reaction_time
         self.timed = state.deadline() is not None
+        self.delegate = heuristics.delegate
         self.root = Node()
         self.stats = SearchStats()
         self._timeout: Action | None = None
@@ -146,7 +148,8 @@ class Search:
                 s.apply(HOST, self._timeout_action(s))
                 stats.host_steps += 1
                 continue
-            if in_tree and (player == seat or (self.tree_opponents and not self._simultaneous(s))):
+            if in_tree and (player == seat or (self.tree_opponents and not self._simultaneous(s))) \
+                    and not (self.delegate and s.phase_name() in self.delegate):
                 legal = self.heuristics.worth_trying(s, s.legal_actions(player))
                 if len(legal) == 1:
                     action = legal[0]
