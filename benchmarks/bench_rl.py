@@ -6,10 +6,10 @@ the PettingZoo AEC env (a step: `last()` — the observation vector and action m
 act — then `step(random legal id)`), the Parallel env (decisions/s) and the single-seat Gymnasium
 env against `random` (learner steps/s, the bots' moves inside). The ratio kernel / AEC is what the
 wrapper costs (the issue's target: at most 2x); for untimed games, the kernel's random play that
-also reads the acting seat's `view` at every step shows how much of that the view alone costs (an
-observation may only be built from it). With the `bench` extra (RLCard), RLCard's UNO env
-(`rlcard.make("uno")`, whose `step` also encodes the next player's state) runs the same loop
-beside its own engine, for scale.
+also reads the acting seat's `view` at every step (and for dots the events it was shown since it
+last looked) shows how much of that reading alone costs (an observation may only be built from
+it). With the `bench` extra (RLCard), RLCard's UNO env (`rlcard.make("uno")`, whose `step` also
+encodes the next player's state) runs the same loop beside its own engine, for scale.
 
 Run: `.venv/bin/python benchmarks/bench_rl.py [seconds] [game ...]` (figures are medians of 5
 interleaved slices; compare only figures measured in one run).
@@ -28,6 +28,8 @@ from rich.table import Table
 from ionarena.core import all_specs, get_spec
 from ionarena.rl import env as aec_env
 from ionarena.rl import parallel_env, single_seat
+from ionarena.rl.config import GameConfig
+from ionarena.rl.encoding import encoder_for
 from ionarena.sim.bench import (
     Figure,
     Measure,
@@ -41,12 +43,25 @@ from ionarena.sim.bench import (
 PLAYERS = (2, 4)
 
 
+def reads_events(game: str, players: int) -> bool:
+    """True when the game's observation also reads the seat's events (dots' table memory)."""
+    return encoder_for(GameConfig.of(game, players)).uses_events
+
+
+def view_label(game: str, players: int) -> str:
+    """`dots 2p random play + view + events` (events only for games whose observations read them)."""
+    return f"{game} {players}p random play + view" + (" + events" if reads_events(game, players) else "")
+
+
 def view_play_measure(game: str, players: int) -> Measure:
-    """The kernel's random play reading the acting seat's view at every step (untimed games): what
-    any observation built from views costs at least."""
+    """The kernel's random play reading, at every step, the acting seat's view (and, for games whose
+    observation reads events, the events it was shown since it last looked): the least any
+    observation built from what the seat may see costs (untimed games)."""
     spec = get_spec(game)
     rng = random.Random(0)
     seeds = count()
+    events = reads_events(game, players)
+    label = view_label(game, players)
 
     def measure(seconds: float) -> dict[tuple[str, str], float]:
         steps = 0
@@ -54,13 +69,17 @@ def view_play_measure(game: str, players: int) -> Measure:
         deadline = start + seconds
         while time.perf_counter() < deadline:
             state = spec.make(players=players, seed=next(seeds))
+            since = [-1] * players
             while not state.is_over():
                 player = state.actors()[0]
                 state.view(player)
+                if events:
+                    state.events(player, since[player])
+                    since[player] = state.version
                 legal = state.legal_actions(player)
                 state.apply(player, legal[rng.randrange(len(legal))])
                 steps += 1
-        return {(f"{game} {players}p random play + view", "steps/s"): steps / (time.perf_counter() - start)}
+        return {(label, "steps/s"): steps / (time.perf_counter() - start)}
     return measure
 
 
@@ -173,9 +192,10 @@ def run(seconds: float, games: list[str], repeats: int = 5) -> list[Figure]:
             kernel = by_key[(f"{game} {n}p random play", "steps/s")]
             wrapped = by_key[(f"{game} {n}p AEC env", "steps/s")]
             found.append(ratio(f"{game} {n}p kernel / AEC env (wrapper cost)", kernel, wrapped))
-            viewed = by_key.get((f"{game} {n}p random play + view", "steps/s"))
+            viewed = by_key.get((view_label(game, n), "steps/s"))
             if viewed is not None:
-                found.append(ratio(f"{game} {n}p kernel / kernel + view", kernel, viewed))
+                what = view_label(game, n).split(" random play + ")[1]
+                found.append(ratio(f"{game} {n}p kernel / kernel + {what}", kernel, viewed))
         figures += [f for f in found if f.unit != "games/s"]
     if rlcard_available():
         measures = []

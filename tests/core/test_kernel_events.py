@@ -70,6 +70,33 @@ def test_events_since_a_version_are_every_later_event_uncapped():
         assert later == [e for e in everything if e.version > since]
 
 
+@pytest.mark.parametrize("game", ["toy", "dots"])
+def test_events_read_in_one_pass_are_those_the_shared_filter_finds(game):
+    """`events` walks the newest events itself (observations read a few at every step): it finds
+    exactly what `visible_nodes` finds (private events, their public sides), as `Event`s, for every
+    seat, the spectator and every window."""
+    import random
+
+    import ionarena
+    from ionarena.core.events import Event, visible_nodes
+
+    state = toy() if game == "toy" else ionarena.make(game, players=3, seed=5)
+    rng = random.Random(5)
+    while not state.is_over():
+        p = state.actors()[0]
+        legal = state.legal_actions(p)
+        state.apply(p, legal[rng.randrange(len(legal))])
+    private = 0
+    for seat in (0, 1, 2, None):
+        for since in range(-1, state.version + 1, 1 if game == "toy" else 7):
+            got = state.events(seat, since)
+            nodes = visible_nodes(state._events, seat, since)
+            assert got == [Event(v, k, state._event_data(k, data)) for v, k, data in nodes]
+            assert all(type(event) is Event for event in got)
+        private += state.events(seat) != state.events(None)
+    assert private, "every seat read what the spectator read: the walk checks too little"
+
+
 def test_a_failed_action_emits_nothing_and_keeps_the_version():
     state = toy()
     step(state)

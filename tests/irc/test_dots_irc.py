@@ -8,12 +8,22 @@ import asyncio
 import re
 from pathlib import Path
 
+from ionarena.core import Names, get_spec
 from ionarena.core.record import replay
 from ionarena.store import Store
 
 from .ngircd import Ngircd
 from .people import BOT, Person, bot_notice, channel_line
-from .play import CHANNEL, channel_lines, check_channel_is_public, dots_player, game_id, pieces, start_bot
+from .play import (
+    CATALOGUE_LINES,
+    CHANNEL,
+    channel_lines,
+    check_channel_is_public,
+    dots_player,
+    game_id,
+    pieces,
+    start_bot,
+)
 
 
 def stored(db: str, table_id: str):
@@ -25,7 +35,7 @@ def stored(db: str, table_id: str):
         store.close()
 
 
-async def open_dots(watcher: Person, people: list[Person], bots: int, turn_cap: int = 30) -> str:
+async def open_dots(watcher: Person, people: list[Person], bots: int, turn_cap: int = 16) -> str:
     """Open a dots game (a short one: the lowest hand wins after `turn_cap` turns), seat everyone."""
     host = people[0]
     host.say(CHANNEL, f"!ion dots bots={bots} turn_cap={turn_cap}")
@@ -117,8 +127,23 @@ def test_the_server_restarts_under_the_bot_and_the_game_goes_on(ircd: Ngircd, tm
     asyncio.run(go())
 
 
+def told_and_kept(watcher: Person, db: str, table_id: str) -> tuple[list[str], list[tuple[int, str]], list]:
+    """(the game's words said in the channel so far, the words of every public event of the stored
+    game with its version, the stored log): the channel's words are the presenter's sentences
+    for the spectator's events (catalogue lines left out)."""
+    log, record = stored(db, table_id)
+    names = Names(None, ["ada", "Player 1 (greedy)"])
+    presenter = get_spec("dots").presenter
+    kept = [(e.version, presenter.describe(e, names)) for e in replay(record).events(None)]
+    said = [p for p in pieces(channel_lines(watcher)) if not any(re.search(c, p) for c in CATALOGUE_LINES)]
+    return said, kept, log
+
+
 def test_a_bot_killed_with_sigkill_resumes_its_game_and_no_accepted_move_is_lost(ircd: Ngircd,
                                                                                  tmp_path: Path):
+    """Every move the channel was told of is in the store, in order: the bot commits an action
+    before it tells anyone. (Whatever ada's moves are: her first may be the dealer's `name` or
+    `give` of a starting Double Joker or Gift, not a play or a draw.)"""
     async def go() -> None:
         bot, watcher, db = await start_bot(ircd, tmp_path, "--bot-delay", "0.1")
         ada = await Person(ircd.port, "ada").connect()
@@ -126,22 +151,20 @@ def test_a_bot_killed_with_sigkill_resumes_its_game_and_no_accepted_move_is_lost
         table_id = await open_dots(watcher, [ada], bots=1)
         stop = asyncio.Event()
         await dots_player(ada, stop, turns=3)
-
-        def acknowledged() -> list[str]:
-            return [p for p in pieces(channel_lines(watcher)) if re.match(r"ada (plays|draws)", p)]
-
-        for _ in range(300):  # the channel lines come as the flood limit allows (slowly on a busy machine)
-            if len(acknowledged()) >= 3:
+        for _ in range(300):  # until the channel has told of ada's 3 moves (as the flood limit allows)
+            said, kept, log = told_and_kept(watcher, db, table_id)
+            ada_versions = [e.version for e in log if e.player == 0]
+            if len(ada_versions) >= 3 and len(said) >= len([v for v, _ in kept if v <= ada_versions[2]]):
                 break
             await asyncio.sleep(0.2)
-        acked = len(acknowledged())
         line = await ada.next(lambda ln: ln.nick == BOT and "Your turn" in ln.text, 15)
         move = re.search(r"moves: ([^,·]*)", line.text)
         ada.tell(move.group(1).strip() if move else "draw")
-        bot.kill()  # at once: the move may or may not have been accepted, but it was never acknowledged
-        log, _ = stored(db, table_id)
-        assert acked >= 3, f"only {acked} of ada's moves were announced in time"
-        assert len([e for e in log if e.player == 0]) >= acked, "an announced move is missing from the store"
+        bot.kill()  # at once: the move may or may not have been accepted, but it was never told
+        said, kept, log = told_and_kept(watcher, db, table_id)
+        assert said == [words for _, words in kept[: len(said)]], "the channel told of a move the store lacks"
+        told = {version for version, _ in kept[: len(said)]}
+        assert len([e for e in log if e.player == 0 and e.version in told]) >= 3
         bot2 = type(bot)(ircd.port, db, tmp_path, CHANNEL, "--bot-delay", "0.1").start()
         try:
             await watcher.expect(channel_line(CHANNEL, f"\\(game {table_id}\\) goes on where it stopped"), 40)

@@ -37,11 +37,11 @@ class Link:
     async def work(self, fn: Callable[..., Any], *args: Any) -> Any:
         return fn(*args)
 
+    async def think(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return fn(*args)
+
     def session_over(self, session: Session) -> None:
         self.over.append(session)
-
-    def nicks_changed(self, session: Session) -> None:
-        pass
 
     def prompts(self, nick: str) -> list[tuple[str, Callable[[bool], None] | None]]:
         return [(text, written) for who, text, urgent, written in self.notices if who == nick and urgent]
@@ -162,11 +162,16 @@ def test_a_bank_player_who_leaves_quits_and_a_dots_player_gets_a_bot():
 def test_nick_changes_are_followed():
     async def go() -> None:
         link = Link()
-        session, _, _ = dots_session(link)
+        session, table, _ = dots_session(link)
         await settle()
         assert session.rename("BOB", "bobby")
         assert session.seat_of("bobby") == 1 and session.seat_of("bob") is None
         assert session.display()[1] == "bobby"
+        await settle()
+        # the table's seat follows (the store keeps it: a resumed game knows bob as bobby)
+        assert table.seats[1].name == "bobby" and table.update(None).names[1] == "bobby"
+        assert table.journal.tables[table.id].seats[1].name == "bobby"  # type: ignore[attr-defined]
+        assert not session.rename("carol", "dave")
         session.end()
     asyncio.run(go())
 

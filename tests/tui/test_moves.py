@@ -91,3 +91,11 @@ def test_a_game_without_its_own_screen_groups_long_verbs():
     groups = ui.group(legal, {}, Names(0))
     assert [g.label for g in groups] == ["name …", "draw"]
     assert len(groups[0].choices) == 9
+
+
+def test_a_bank_deal_to_accept_names_its_seller_as_the_reader_reads_them():
+    ui = ui_for("bank")
+    view = positions("bank", None, count=1)[0][0]
+    names = Names(1, ["ada", "bob", "cy"])
+    assert ui.classify("ok 0", view, names).label == "accept ada's deal"
+    assert ui.classify("ok 1", view, names).label == "accept your deal"  # never "bob (you)'s"

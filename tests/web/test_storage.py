@@ -82,3 +82,34 @@ def test_bot_tables_resume_and_finish(store_url: str) -> None:
         assert texts[: len(before["events"])] == [e["text"] for e in before["events"]]  # nothing lost
         record = GameRecord.from_dict(second.get(f"/api/tables/{table}/record").json())
         assert replay(record).scores() == state["view"]["scores"]
+
+
+def test_the_server_resumes_only_its_own_tables_and_hosts_no_other_surfaces_game(db_file: str) -> None:
+    """A database shared with `ion irc` and `ion play`: their unfinished tables are theirs to play on
+    (two processes hosting one table would both write its moves); finished ones may be watched."""
+    from ionarena.host import Table
+    from ionarena.store import Store
+
+    with Store(db_file) as store:
+        others = {}
+        for surface in ("irc", "terminal", None):
+            table = Table("dots", players=2, bots={1: "greedy"}, seed=3, journal=store, surface=surface,
+                          clock=lambda: 0.0)
+            table.sit(0, "ada")
+            table.start(0.0)
+            table.pump(0.0)
+            others[surface] = (table.id, table.version)
+        over = Table("dots", players=2, bots={0: "greedy", 1: "greedy"}, seed=3, journal=store, surface="irc",
+                     clock=lambda: 0.0)
+        over.start(0.0)
+        over.pump(0.0)
+    with TestClient(create_app(db_file, bot_delay=0.0)) as server:
+        hub = server.app.state.hub  # type: ignore[attr-defined]
+        assert set(hub.tables) == {others[None][0]}  # made before tables named their surface: the web's
+        for surface in ("irc", "terminal"):
+            assert server.get(f"/api/tables/{others[surface][0]}/state").status_code == 404
+        assert server.get(f"/api/tables/{over.id}/record").status_code == 200
+    with Store(db_file) as store:
+        for surface in ("irc", "terminal"):
+            table_id, version = others[surface]
+            assert len(store.log(table_id)) == version  # nobody played on for them

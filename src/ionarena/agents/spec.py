@@ -90,6 +90,8 @@ PARAMS: dict[str, tuple[Param, ...]] = {
               choices=("fast", "greedy", "random")),
         Param("opp", str, "other seats' turns in turn-based games: searched in the tree, or played "
                           "by the rollout policy", choices=("tree", "policy")),
+        Param("root", str, "how the root's move is chosen: sequential halving with common random "
+                           "numbers, or UCB like the rest of the tree", choices=("halving", "ucb")),
     ),
 }
 """Every agent name and the parameters its spec may give."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import IllegalAction, get_spec
-from ..host import StaleSubmit, Table, TableSettings
+from ..host import TERMINAL, StaleSubmit, Table, TableSettings
 from ..host.table import Clock
 from ..store import Store
 from .play_text import Output, describe_events, end_screen, header, names_for, plain_printer, render
@@ -40,7 +40,7 @@ def open_table(game: str, players: int | None, seat: int, bots: Sequence[str], s
     if seat.__class__ is not int or not 0 <= seat < n:
         raise IllegalAction(f"--seat must be from 0 to {n - 1}, not {seat}")
     table = Table(game, n, bots=seat_bots(n, seat, bots), seed=seed, variant=variant, options=options,
-                  clock=clock, journal=store, settings=TableSettings())
+                  clock=clock, journal=store, settings=TableSettings(), surface=TERMINAL)
     table.sit(seat, name or f"Player {seat}")
     return table
 

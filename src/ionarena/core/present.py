@@ -8,6 +8,7 @@ Every game has one presenter (`games/<id>/present.py`), registered on its `GameS
 
 - `describe(event, names)`: one sentence for one event, e.g. "Player 2 plays 5|2."
 - `render(view, names)`: the table as plain text lines, for the seat the view belongs to.
+- `summary(view, names)`: that seat's table in one short line, for chat (IRC's "Your turn").
 - `explain(event)`: for classrooms, the chemistry behind an event (a compound or molecule formed:
   its ions or atoms, their charges or valences summing to zero, formula and name); "" otherwise.
 """
@@ -67,6 +68,14 @@ class Presenter(Protocol):
 
     def render(self, view: View, names: Names) -> str:
         """The table of `view` as plain text (several lines)."""
+        ...
+
+    def summary(self, view: View, names: Names) -> str:
+        """The table of `view` in one short line for chat surfaces (IRC's "Your turn" line): what
+        that seat needs to choose its move — the cards it holds, what it must answer, the state
+        of play that matters now — read from `view` alone, so it shows nothing hidden from that
+        seat. No line breaks; a few hundred characters at most (a chat line is 512 bytes). The
+        surface adds the legal moves itself. "" when there is nothing to say."""
         ...
 
     def explain(self, event: Event) -> str:

@@ -74,6 +74,9 @@ History = tuple[Any, ...] | None
 
 View = dict[str, Any]
 
+_new_event = tuple.__new__
+"""Builds an `Event` from a `(version, kind, data)` tuple (what its generated `__new__` calls)."""
+
 MAX_ACTION_TEXT = 300
 """Longer text is never a move of any game; refusing it early keeps error messages short."""
 
@@ -153,10 +156,13 @@ class State(ABC):
     def view(self, player: int | None) -> View:
         """What `player` may see (None: a spectator), as JSON-ready data: the common envelope
         around the game's own `table`."""
-        if player is not None:
-            self.check_seat(player)
+        if player is not None and (player.__class__ is not int or not 0 <= player < self.num_players):
+            raise self._no_such_seat(player)  # check_seat, inline: this is the observation hot path
         over = self.is_over()
-        timed = self.timed
+        if self.timed:
+            deadline, now = self.deadline(), round(self.now(), 3)
+        else:
+            deadline = now = None
         return {
             "game": self.game_id,
             "variant": self.variant,
@@ -168,8 +174,8 @@ class State(ABC):
             "over": over,
             "scores": self.public_scores(),
             "winners": self.winners() if over else [],
-            "deadline": self.deadline() if timed else None,
-            "now": round(self.now(), 3) if timed else None,
+            "deadline": deadline,
+            "now": now,
             "table": self._view(player),
         }
 
@@ -188,12 +194,29 @@ class State(ABC):
     def events(self, player: int | None, since: int = -1) -> list[Event]:
         """Every event `player` (None: a spectator) may see that belongs to a version after `since`,
         oldest first. `since=-1` gives the whole game from the deal."""
-        if player is not None:
-            self.check_seat(player)
+        if player is not None and (player.__class__ is not int or not 0 <= player < self.num_players):
+            raise self._no_such_seat(player)
         if since.__class__ is not int:
             raise IonError(f"events since a version: a whole number, not {quote(since)}")
-        nodes = event_log.visible_nodes(self._events, player, since, self._observer, self._hidden_before)
-        return [Event(version, kind, self._event_data(kind, payload)) for version, kind, payload in nodes]
+        if self._hidden_before >= 0:  # a determinized copy: its past as its observer saw it
+            nodes = event_log.visible_nodes(self._events, player, since, self._observer, self._hidden_before)
+            return [Event(version, kind, self._event_data(kind, payload)) for version, kind, payload in nodes]
+        # The common case in one pass over the newest events (observations read a few at a time);
+        # the same filter as `visible_nodes`, each event built without NamedTuple's __new__ call.
+        data = self._event_data
+        found: list[Event] = []
+        node = self._events
+        while node is not None:
+            older, version, kind, payload, seen_by, public = node
+            if version <= since:
+                break
+            if seen_by is None or (player is not None and player in seen_by):
+                found.append(_new_event(Event, (version, kind, data(kind, payload))))
+            elif public is not None:
+                found.append(_new_event(Event, (version, kind, data(kind, public))))
+            node = older
+        found.reverse()
+        return found
 
     def _emit(self, kind: str, payload: Payload = (), seen_by: Audience = None,
               public: Payload | None = None) -> None:

@@ -15,16 +15,19 @@
   move limit for untimed games, bot delay, reaction time), seat tokens.
 - `journal` — what a table writes to its store (`Journal`, `LogEntry`, `TableInfo`, `Finish`).
 - `bots` — the window a bot sees (its seat only).
+- `labels` — which surface hosts a table (`web`, `irc`, `terminal`) and the labels it keeps with it.
 
 The host is synchronous and does no I/O: surfaces own sockets and time, call `pump(now)` from
 their loop or a timer (at the time it returns), and receive updates through callbacks or polling.
 """
 
 from .journal import Finish, Journal, LogEntry, MemoryJournal, SeatResult, Status, TableInfo
+from .labels import IRC, TERMINAL, WEB, check_labels, check_surface
 from .scheduler import Due, plan
 from .seats import Bot, SeatInfo, TableSettings, hash_token
 from .table import Callback, Clock, StaleSubmit, Subscription, Table, Update, new_table_id
 
-__all__ = ["Bot", "Callback", "Clock", "Due", "Finish", "Journal", "LogEntry", "MemoryJournal", "SeatInfo",
-           "SeatResult", "StaleSubmit", "Status", "Subscription", "Table", "TableInfo", "TableSettings",
-           "Update", "hash_token", "new_table_id", "plan"]
+__all__ = ["IRC", "TERMINAL", "WEB", "Bot", "Callback", "Clock", "Due", "Finish", "Journal", "LogEntry",
+           "MemoryJournal", "SeatInfo", "SeatResult", "StaleSubmit", "Status", "Subscription", "Table",
+           "TableInfo", "TableSettings", "Update", "check_labels", "check_surface", "hash_token",
+           "new_table_id", "plan"]

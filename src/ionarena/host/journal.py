@@ -1,13 +1,14 @@
 """What a table tells its journal (the store) and what it gets back on resume.
 
-A `Journal` receives a table's creation, every batch of applied actions, seat changes and status
-changes. `actions_applied` must make the batch durable before it returns: the table tells no seat
-of an action until it has. `ionarena.store.Store` is the SQL journal; tests use `MemoryJournal`.
+A `Journal` receives a table's creation, every batch of applied actions, seat changes (people
+sitting, leaving, renamed), label and status changes. `actions_applied` must make the batch
+durable before it returns: the table tells no seat of an action until it has.
+`ionarena.store.Store` is the SQL journal; tests use `MemoryJournal`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -65,6 +66,10 @@ class TableInfo:
     seats: tuple[SeatInfo, ...]
     listed: bool = False
     """Shown in a lobby's list of tables (the web's public tables); False: found only by its id."""
+    surface: str | None = None
+    """Who hosts the table and resumes it (`web`, `irc`, `terminal`; see `host.labels`)."""
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """What its surface keeps with it (the IRC bot's channel and opener; see `host.labels`)."""
 
 
 class Journal(Protocol):
@@ -79,7 +84,11 @@ class Journal(Protocol):
         ...
 
     def seat_changed(self, table_id: str, seat: SeatInfo) -> None:
-        """Someone sat, left, or a bot took over."""
+        """Someone sat, left, was renamed, or a bot took over."""
+        ...
+
+    def labels_changed(self, table_id: str, labels: Mapping[str, str]) -> None:
+        """The table's labels are now `labels` (all of them)."""
         ...
 
     def status_changed(self, table_id: str, status: Status, record: GameRecord | None = None) -> None:
@@ -116,6 +125,10 @@ class MemoryJournal:
         info = self.tables[table_id]
         seats = tuple(seat if s.seat == seat.seat else s for s in info.seats)
         self._set(table_id, seats=seats)
+
+    def labels_changed(self, table_id: str, labels: Mapping[str, str]) -> None:
+        """Keep the labels."""
+        self._set(table_id, labels=dict(labels))
 
     def status_changed(self, table_id: str, status: Status, record: GameRecord | None = None) -> None:
         """Keep the status."""

@@ -34,6 +34,18 @@ in version order: they must be quick (an asyncio surface does `loop.call_soon_th
 and may call the table's read methods. Each accepted action is applied to a copy of the state,
 written to the journal (the store commits it), and only then made current and told to any seat.
 
+Bots think outside the lock, so a person's `submit`, an `update` or an `ask` never waits for a
+bot (an ISMCTS bot may think for seconds). For a due bot move the table takes, under the lock,
+a copy of the game and the moment (a counter of the table's changes: actions, seats, status);
+the bot thinks on its seat's window of that copy without the lock; then, under the lock again,
+its move is applied to that very copy — stamped `at <its due time>` in a timed game, as if it had
+been made then — if the table is still at that moment. If it moved on meanwhile (a person's move,
+a timeout, someone sat down), the stale move is dropped and the schedule asked again (a bot made
+afresh for the new version decides). A `pump` waits (not under the lock) for a bot that another
+thread is thinking for, so what it returns counts that move; a `submit` first lets the bots due
+by then move (thinking them itself when no other thread is), but never waits for another
+thread's bot: it applies the timeouts due by then and judges the person's move.
+
 Bots see only their seat's window (`host.bots`); their action text is never shown to people,
 who learn of moves through the events of their own seat (a Gift's card only reaches giver and
 receiver).
@@ -45,9 +57,9 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..agents import BadAgentSpec, check_spec, make_agent
 from ..core import (
@@ -68,6 +80,7 @@ from ..core.record import GameRecord, from_state
 from ..core.registry import check_seed
 from .bots import bot_action, bot_agent
 from .journal import Finish, Journal, LogEntry, SeatResult, Status, TableInfo
+from .labels import check_labels, check_surface
 from .scheduler import BOT, LIMIT, TIMEOUT, Due, clock_text, plan
 from .seats import BOT as BOT_SEAT
 from .seats import OPEN, PERSON, Bot, SeatInfo, TableSettings, check_name, new_token, token_matches
@@ -118,6 +131,19 @@ class Update:
 Callback = Callable[[Update], None]
 
 
+class _Thought(NamedTuple):
+    """A due bot move handed out to be thought outside the table's lock: the bot (spec name and
+    reaction time), the seat's copy of the game at `moment`, and when the move is due."""
+
+    due: Due
+    seat: int
+    bot: str
+    reaction: float | None
+    state: State
+    moment: int
+    timed: bool
+
+
 def _ignore(update: Update) -> None:
     """The callback of a cancelled subscription."""
 
@@ -156,11 +182,16 @@ class Table:
                  bots: Mapping[int, str | Bot] | None = None, seed: int | None = None,
                  variant: str | None = None, options: Mapping[str, Any] | None = None,
                  settings: TableSettings | None = None, table_id: str | None = None,
-                 clock: Clock = time.monotonic, journal: Journal | None = None, listed: bool = False):
+                 clock: Clock = time.monotonic, journal: Journal | None = None, listed: bool = False,
+                 surface: str | None = None, labels: Mapping[str, str] | None = None):
         """A new table of `game` (every seat open but those in `bots`: seat -> bot spec such as
         `greedy` or `greedy@0.8`). The seed comes from `new_seed()` unless given. With a
         `journal`, the table is written to it at once. `listed`: a lobby may list it (the web's
-        public tables); otherwise only those who know its id find it."""
+        public tables); otherwise only those who know its id find it. `surface` (`web`, `irc`,
+        `terminal`) says who hosts it and resumes it after a restart; `labels` are what that
+        surface keeps with it (`host.labels`)."""
+        surface = check_surface(surface)
+        labels = check_labels(labels)
         spec = get_spec(game)
         state = spec.make(players=players, seed=new_seed() if seed is None else check_seed(seed),
                           variant=variant, **dict(options or {}))
@@ -171,6 +202,8 @@ class Table:
             seats[seat] = SeatInfo(seat, BOT_SEAT, bot=str(Bot.parse(bot)))
         self._setup(spec, state, table_id or new_table_id(), seats, settings, "waiting", clock, journal)
         self.listed = bool(listed)
+        self.surface = surface
+        self._labels = labels
         if journal is not None:
             journal.table_opened(self.info())
 
@@ -206,6 +239,8 @@ class Table:
         status: Status = "over" if state.is_over() else info.status
         table._setup(spec, state, info.id, list(info.seats), info.settings, status, clock, journal)
         table.listed = info.listed
+        table.surface = info.surface
+        table._labels = dict(info.labels)
         if status == "playing":
             table._begin(clock())
         return table
@@ -213,6 +248,15 @@ class Table:
     def _setup(self, spec: GameSpec, state: State, table_id: str, seats: list[SeatInfo],
                settings: TableSettings, status: Status, clock: Clock, journal: Journal | None) -> None:
         self._lock = threading.RLock()
+        self._settled = threading.Condition(self._lock)
+        """Notified when a bot's thought is settled or the table changes (pumps wait on it)."""
+        self._moment = 0
+        """Counts the table's changes (actions, seats, status): a bot's move thought out at one
+        moment is applied only at that moment."""
+        self._thinking: dict[int, int] = {}
+        """Seat -> the moment a bot is thinking for it (outside the lock, in some thread)."""
+        self._pumps_waiting = 0
+        """Pumps waiting on `_settled` for another thread's bot."""
         self.id = table_id
         self.spec = spec
         self._state = state
@@ -230,6 +274,8 @@ class Table:
         self._memo: dict[Any, Any] = {}
         """What updates are made of at the current version (cleared by every change)."""
         self.listed = False
+        self.surface = None  # who hosts the table (`web`, `irc`, `terminal`; None: not said)
+        self._labels = {}
         self._reaction: dict[int, float] = {}
         self._takeover = settings.takeover
         if self._takeover is not None:  # an unknown bot fails now, not mid-game
@@ -275,13 +321,37 @@ class Table:
         """Who holds each seat."""
         return tuple(self._seats)
 
+    @property
+    def labels(self) -> dict[str, str]:
+        """What the table's surface keeps with it (a copy; `set_labels` changes them)."""
+        with self._lock:
+            return dict(self._labels)
+
+    def set_labels(self, changes: Mapping[str, str | None]) -> dict[str, str]:
+        """Set labels (a None value removes one), journaled; returns them all. `IllegalAction`
+        if the result is not valid labels (nothing changes)."""
+        with self._lock:
+            merged: dict[str, object] = dict(self._labels)
+            for name, value in changes.items():
+                if value is None:
+                    merged.pop(name, None)
+                else:
+                    merged[name] = value
+            labels = check_labels(merged)
+            if labels != self._labels:
+                if self.journal is not None:
+                    self.journal.labels_changed(self.id, labels)
+                self._labels = labels
+            return dict(labels)
+
     def info(self) -> TableInfo:
         """What a journal keeps of this table."""
         with self._lock:
             state = self._state
             return TableInfo(id=self.id, game=self.spec.id, variant=state.variant, players=state.num_players,
                              seed=state.seed, options=dict(state.options), settings=self.settings,
-                             status=self._status, seats=tuple(self._seats), listed=self.listed)
+                             status=self._status, seats=tuple(self._seats), listed=self.listed,
+                             surface=self.surface, labels=dict(self._labels))
 
     def record(self) -> GameRecord:
         """The game so far as a record (seed + config + action log; scores once over)."""
@@ -345,6 +415,27 @@ class Table:
             except BadAgentSpec as err:
                 raise IllegalAction(str(err)) from None
             self._set_seat(SeatInfo(seat, BOT_SEAT, bot=str(bot)))
+
+    def rename(self, seat: int, name: str) -> None:
+        """The person in `seat` is now called `name` (an IRC nick change), journaled; the seat,
+        its token and the game stay as they are. `IllegalAction` if nobody sits there, the name
+        is not a valid display name, or the game is over (its results keep the names it ended
+        with)."""
+        with self._lock:
+            seat = self._state.check_seat(seat)
+            info = self._seats[seat]
+            if info.kind != PERSON:
+                raise IllegalAction(f"nobody sits in seat {seat}")
+            if self._status in ("over", "abandoned"):
+                raise IllegalAction("the game is over")
+            name = check_name(name)
+            if name == info.name:
+                return
+            renamed = info.with_changes(name=name)
+            if self.journal is not None:
+                self.journal.seat_changed(self.id, renamed)
+            self._seats[seat] = renamed
+            self._notify(moved=False)
 
     def authenticate(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -417,18 +508,13 @@ class Table:
 
     def submit(self, seat: int, text: str, expected_version: int | None = None) -> Update:
         """A person's move (see the module docstring); returns the seat's new update."""
+        now = self.clock()
         with self._lock:
-            now = self.clock()
-            seat = self._state.check_seat(seat)
-            if self._seats[seat].kind != PERSON:
-                held = "a bot's" if self._seats[seat].kind == BOT_SEAT else "open"
-                raise IllegalAction(f"seat {seat} is {held}: only the person sitting there moves for it")
-            if not isinstance(text, str):
-                raise IllegalAction(f"a move is text, not {quote(text)}")
-            if expected_version is not None and (expected_version.__class__ is not int
-                                                 or expected_version < 0):
-                raise IllegalAction(f"a version is a whole number, not {quote(expected_version)}")
-            self._pump(now)
+            seat = self._check_submit(seat, text, expected_version)
+        self._drive(now, None, patient=False)  # bots due by now move first (not under the lock)
+        with self._lock:
+            seat = self._check_submit(seat, text, expected_version)
+            self._time_out(now)
             state = self._state
             if expected_version is not None and expected_version != state.version:
                 raise StaleSubmit(expected_version, state.version,
@@ -447,13 +533,25 @@ class Table:
             return self._update(seat, since=self._told.get(seat, -1) if expected_version is None
                                 else expected_version)
 
+    def _check_submit(self, seat: int, text: str, expected_version: int | None) -> int:
+        seat = self._state.check_seat(seat)
+        if self._seats[seat].kind != PERSON:
+            held = "a bot's" if self._seats[seat].kind == BOT_SEAT else "open"
+            raise IllegalAction(f"seat {seat} is {held}: only the person sitting there moves for it")
+        if not isinstance(text, str):
+            raise IllegalAction(f"a move is text, not {quote(text)}")
+        if expected_version is not None and (expected_version.__class__ is not int or expected_version < 0):
+            raise IllegalAction(f"a version is a whole number, not {quote(expected_version)}")
+        return seat
+
     def host_submit(self, text: str, expected_version: int | None = None) -> Update:
         """A host action (bank's lobby `start`) asked for by whoever runs the table — the person at
         their own terminal game, an operator on IRC; the surface decides who may. Returns the
         spectator's update. `timeout` and `at <t>` stay the scheduler's: they are refused here."""
+        now = self.clock()
+        self._drive(now, None, patient=False)
         with self._lock:
-            now = self.clock()
-            self._pump(now)
+            self._time_out(now)
             state = self._state
             if expected_version is not None and expected_version != state.version:
                 raise StaleSubmit(expected_version, state.version,
@@ -482,11 +580,12 @@ class Table:
     def pump(self, now: float | None = None, max_moves: int | None = None) -> float | None:
         """Apply every bot move and timeout due by `now` (default: the clock), or only the first
         `max_moves` of them; return when the next one is due on the table's clock (at or before
-        `now` when `max_moves` left some due), or None when nothing is scheduled."""
+        `now` when `max_moves` left some due), or None when nothing is scheduled. Bots think
+        outside the table's lock; a bot that another thread is thinking for is waited for (not
+        under the lock), so what `pump` returns counts its move."""
         if max_moves is not None and (max_moves.__class__ is not int or max_moves < 1):
             raise ValueError(f"max_moves is a whole number of at least 1, not {max_moves!r}")
-        with self._lock:
-            return self._pump(self.clock() if now is None else now, max_moves)
+        return self._drive(self.clock() if now is None else now, max_moves, patient=True)
 
     def wake(self) -> float | None:
         """When `pump` next has something to do, on the table's clock (None: nothing scheduled;
@@ -503,56 +602,124 @@ class Table:
             dues = self._plan()
             return dues[0] if dues else None
 
-    def _plan(self) -> list[Due]:
+    def _plan(self, busy: Collection[int] = ()) -> list[Due]:
         if self._status != "playing":
             return []
         state = self._state
+        skip: Collection[int] = self._waiting if not busy else self._waiting | set(busy)
         if state.deadline() is not None:
-            return plan(state, self._reaction, skip=self._waiting)
+            return plan(state, self._reaction, skip=skip)
         delays = dict.fromkeys(self._reaction, self.settings.bot_delay)
-        return plan(state, delays, self._changed_at, skip=self._waiting, limit=self.settings.move_limit)
+        return plan(state, delays, self._changed_at, skip=skip, limit=self.settings.move_limit)
 
-    def _pump(self, now: float, max_moves: int | None = None) -> float | None:
-        moves = 0
+    def _busy(self) -> frozenset[int]:
+        """The seats a bot is thinking for at this very moment of the game (in some thread)."""
+        if not self._thinking:
+            return frozenset()
+        return frozenset(seat for seat, moment in self._thinking.items() if moment == self._moment)
+
+    def _drive(self, now: float, max_moves: int | None, *, patient: bool) -> float | None:
+        """Apply what is due by `now` (at most `max_moves` moves): timeouts under the lock, bots'
+        moves thought outside it (`_Thought`) and applied under it if the table has not changed
+        meanwhile (else the stale move is dropped and the schedule asked again). `patient`: wait
+        for bots other threads are thinking for (`pump`); else leave them be (a person's submit
+        never waits for another thread's bot). Returns the next wake-up, as `pump` does."""
+        with self._lock:
+            step, moves = self._step(now, 0, max_moves, patient)
+        while isinstance(step, _Thought):
+            try:
+                agent = bot_agent(step.bot, self.spec.id, step.seat, step.state.seed, step.state.version,
+                                  step.reaction)
+                action = bot_action(agent, step.state, step.seat)
+            except BaseException:  # the bot failed: forget its thought, wake whoever waits for it
+                with self._lock:
+                    self._forget(step)
+                raise
+            with self._lock:  # one turn of the lock applies this move and hands out the next
+                moves += self._settle(step, action)
+                step, moves = self._step(now, moves, max_moves, patient)
+        return step
+
+    def _step(self, now: float, moves: int, max_moves: int | None,
+              patient: bool) -> tuple[float | _Thought | None, int]:
+        """Under the lock: apply the timeouts due by `now`, then hand out a due bot's move to think
+        (`_Thought`) or return the next wake-up (waiting first, if `patient`, for bots that other
+        threads are thinking for); with the moves applied so far (of at most `max_moves`)."""
         while True:
-            dues = self._plan()
-            if not dues:
-                return None
-            due = dues[0]
-            timed = self._state.deadline() is not None
-            wake = self.clock_at(due.when) if timed else due.when
-            if (self.game_time(now) if timed else now) < due.when or \
-                    (max_moves is not None and moves >= max_moves):
-                return wake
-            version = self._state.version
-            self._do(due, timed)
-            moves += self._state.version != version
+            busy = self._busy() if self._thinking else ()
+            dues = self._plan(busy)
+            wake: float | None = None
+            if dues:
+                due = dues[0]
+                timed = self._state.deadline() is not None
+                wake = self.clock_at(due.when) if timed else due.when
+                due_now = (self.game_time(now) if timed else now) >= due.when
+                if due_now and (max_moves is None or moves < max_moves):
+                    if due.kind != TIMEOUT:
+                        return self._think(due, timed), moves
+                    self._timeout()
+                    moves += 1
+                    continue
+            if not (patient and busy):
+                return wake, moves
+            self._pumps_waiting += 1
+            try:
+                self._settled.wait()
+            finally:
+                self._pumps_waiting -= 1
 
-    def _do(self, due: Due, timed: bool) -> None:
-        state = self._state
-        entries: list[LogEntry] = []
-        if due.kind == TIMEOUT:
-            trial = state.clone()
-            self._apply(trial, HOST, trial.parse_action(HOST, "timeout"), entries)
-        else:
-            seat = due.seat
-            assert isinstance(seat, int)
-            if due.kind == BOT:
-                bot = Bot.parse(self._seats[seat].bot or "random")
-                name, reaction = bot.name, self._reaction.get(seat)
-            else:  # LIMIT: the takeover bot moves for this seat once
-                assert due.kind == LIMIT
-                name, reaction = Bot.parse(self._takeover or "random").name, None
-            agent = bot_agent(name, self.spec.id, seat, state.seed, state.version, reaction)
-            action = bot_action(agent, state, seat)
-            if action is None:
-                self._waiting.add(seat)
+    def _time_out(self, now: float) -> None:
+        """Under the lock: apply the timeouts due by `now` (a passed deadline ends the turn before
+        a person's move is judged), leaving due bots to whoever pumps."""
+        while self._status == "playing" and not self._state.is_over():
+            deadline = self._state.deadline()
+            if deadline is None or self.game_time(now) < deadline:
                 return
-            trial = state.clone()
-            if timed and due.when > trial.now():
-                self._apply(trial, HOST, trial.parse_action(HOST, clock_text(due.when)), entries)
-            self._apply(trial, seat, action, entries)
-        self._commit(trial, entries, None if timed else due.when)
+            self._timeout()
+
+    def _timeout(self) -> None:
+        trial = self._state.clone()
+        entries: list[LogEntry] = []
+        self._apply(trial, HOST, trial.parse_action(HOST, "timeout"), entries)
+        self._commit(trial, entries, None)
+
+    def _think(self, due: Due, timed: bool) -> _Thought:
+        """A due bot's move to be thought outside the lock: the bot's spec and a copy of the
+        game (the bot sees only its seat's window of it)."""
+        seat = due.seat
+        assert isinstance(seat, int)
+        if due.kind == BOT:
+            bot = Bot.parse(self._seats[seat].bot or "random")
+            name, reaction = bot.name, self._reaction.get(seat)
+        else:  # LIMIT: the takeover bot moves for this seat once
+            assert due.kind == LIMIT
+            name, reaction = Bot.parse(self._takeover or "random").name, None
+        self._thinking[seat] = self._moment
+        return _Thought(due, seat, name, reaction, self._state.clone(), self._moment, timed)
+
+    def _forget(self, thought: _Thought) -> None:
+        if self._thinking.get(thought.seat) == thought.moment:
+            del self._thinking[thought.seat]
+        if self._pumps_waiting:
+            self._settled.notify_all()
+
+    def _settle(self, thought: _Thought, action: Any) -> int:
+        """Under the lock: apply a bot's thought-out move if the table is still where the bot saw
+        it (1), else drop it (0: the caller plans again)."""
+        self._forget(thought)
+        if thought.moment != self._moment or self._status != "playing":
+            return 0
+        if action is None:
+            self._waiting.add(thought.seat)
+            return 0
+        trial = thought.state  # the bot's copy is the game as it is now: the move is applied to it
+        entries: list[LogEntry] = []
+        when = thought.due.when
+        if thought.timed and when > trial.now():
+            self._apply(trial, HOST, trial.parse_action(HOST, clock_text(when)), entries)
+        self._apply(trial, thought.seat, action, entries)
+        self._commit(trial, entries, None if thought.timed else when)
+        return 1
 
     def _apply(self, trial: State, actor: Actor, action: Any, entries: list[LogEntry]) -> None:
         trial.apply(actor, action)
@@ -617,7 +784,14 @@ class Table:
         except Exception:  # a broken surface must not break the table
             log.exception("table %s: a subscriber of seat %s failed", self.id, sub.seat)
 
-    def _notify(self) -> None:
+    def _notify(self, moved: bool = True) -> None:
+        """The table changed: fresh updates for every subscriber; if `moved` (the game, a seat's
+        holder or the status changed, not just a name), a new moment: bots thinking for the old
+        one are stale."""
+        if moved:
+            self._moment += 1
+            if self._pumps_waiting:
+                self._settled.notify_all()
         self._memo.clear()
         self._subs = [sub for sub in self._subs if sub.active]
         for sub in list(self._subs):

@@ -3,10 +3,14 @@
 It connects (TLS if asked), identifies (SASL where the server offers it, else NickServ), joins
 its channels, and stays up: after a dropped connection it reconnects with exponential backoff
 (1 s doubling to 5 min) and rejoins, while the games go on in memory and in the store; on a
-restart it resumes every unfinished game of its own from the store.
+restart it resumes every unfinished game of its own from the store: the tables made with
+`surface="irc"`, each with its channel and opener in the table's labels and its nicks as the
+seats' names (`Table.rename` follows nick changes).
 
-Threads: the event loop runs IRC and the outbox; every call into a table or the store runs in
-one worker thread (`work`), so a commit to the database never stalls the connection, and table
+Threads: the event loop runs IRC and the outbox; people's moves, questions, seats and every
+store read run in one worker thread (`work`), so a commit to the database never stalls the
+connection; pumps (bots' moves, timeouts) run in threads of their own (`think`), and a table's
+bots think outside its lock, so a thinking bot never delays a person's move or question. Table
 callbacks hop back to the loop (`Session`). Inbound events are handled one at a time, in the
 order they arrived (`inbound`).
 """
@@ -23,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import IonError, get_spec
-from ..host import Table, TableSettings, new_table_id
+from ..host import IRC, Table, TableSettings, new_table_id
 from ..store import Store
 from . import catalogue
 from .client import IonClient
@@ -32,14 +36,17 @@ from .commands import CommandError, Open, Verb, parse_channel, parse_private
 from .lines import Style, room
 from .lobby import Lobby
 from .outbox import Outbox
-from .places import Place, Places
 from .session import Session
 
 log = logging.getLogger(__name__)
 
+PUMP_THREADS = 2
+"""Threads that pump tables (one table is pumped by one thread at a time)."""
 BACKOFF_FIRST = 1.0
 BACKOFF_MOST = 300.0
 REGISTER_TIMEOUT = 60.0
+TOP_LINES = 5
+"""People shown by `!ion top` (the all-time table of the bot's games)."""
 
 
 @dataclass
@@ -78,12 +85,12 @@ class IonBot:
         self.style = Style(config.colour)
         self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]  # set by run()
         self.store = store
-        self.places: Places | None = None
         self.client: IonClient | None = None
         self.sessions: dict[str, Session] = {}
         self.lobbies: dict[str, Lobby] = {}
         self._lobby_timers: dict[str, asyncio.TimerHandle] = {}
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ion-irc-tables")
+        self._pumps = ThreadPoolExecutor(max_workers=PUMP_THREADS, thread_name_prefix="ion-irc-bots")
         self._queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self._gone: asyncio.Event | None = None
         self._registered = False
@@ -108,6 +115,10 @@ class IonBot:
         """Run `fn(*args)` in the worker thread."""
         return await self.loop.run_in_executor(self._executor, functools.partial(fn, *args))
 
+    async def think(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run `fn(*args)` (a table's pump: bots think there) in a pump thread."""
+        return await self.loop.run_in_executor(self._pumps, functools.partial(fn, *args))
+
     def channel_say(self, channel: str, text: str) -> None:
         """A public line in `channel` (PRIVMSG)."""
         self.outbox.say("PRIVMSG", channel, text)
@@ -126,12 +137,6 @@ class IonBot:
             del self.sessions[key]
         session.detach()
 
-    def nicks_changed(self, session: Session) -> None:
-        """Keep a session's nicks in the database."""
-        if self.places is not None:
-            places = self.places
-            self.loop.create_task(self.work(places.set_nicks, session.table_id, tuple(session.nicks)))
-
     def inbound(self, event: tuple[Any, ...]) -> None:
         """An IRC event, handled after every earlier one."""
         self._queue.put_nowait(event)
@@ -149,7 +154,6 @@ class IonBot:
         try:
             if self.store is None:
                 self.store = await self.work(Store, self.config.db)
-            self.places = await self.work(Places, self.store.engine)
             await self.resume()
             await self._stay_connected()
         finally:
@@ -159,29 +163,36 @@ class IonBot:
             if self.client is not None and self.client.connected:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(self.client.quit("Ion Arena bot stopping"), 2)
+            self._pumps.shutdown(wait=True)
             self._executor.shutdown(wait=True)
 
     async def resume(self) -> None:
-        """Every unfinished game of the bot, rebuilt from the store (log replayed and checked)."""
-        assert self.places is not None and self.store is not None
-        places: list[Place] = await self.work(self.places.unfinished)
-        for place in places:
+        """Every unfinished game of the bot (the store's tables of surface `irc`), rebuilt from
+        the store (log replayed and checked), each in the channel its labels name."""
+        assert self.store is not None
+        store = self.store
+        table_ids: list[str] = await self.work(store.unfinished, (IRC,))
+        for table_id in table_ids:
             clock = TurnClock()
             try:
-                load = functools.partial(self.store.load, place.table_id, clock=clock)
-                table: Table = await self.work(load)
+                table: Table = await self.work(functools.partial(store.load, table_id, clock=clock))
             except IonError as err:
-                log.error("cannot resume game %s: %s", place.table_id, err)
+                log.error("cannot resume game %s: %s", table_id, err)
                 continue
-            session = Session(self, place.channel, table, list(place.nicks), place.host, clock,
-                              self.normalize)
-            self.sessions[self.normalize(place.channel)] = session
-            self.channel_say(place.channel, catalogue.resumed(table.spec.title, table.id))
+            labels = table.labels
+            channel = labels.get("channel")
+            if not channel:
+                log.error("cannot resume game %s: its labels name no channel", table_id)
+                continue
+            nicks = [info.name if info.kind == "person" else "" for info in table.seats]
+            session = Session(self, channel, table, nicks, labels.get("opener", ""), clock, self.normalize)
+            self.sessions[self.normalize(channel)] = session
+            self.channel_say(channel, catalogue.resumed(table.spec.title, table.id))
             await self.work(session.attach, table.version)
             if table.status == "waiting":  # stopped between making the table and starting it
                 await self.work(table.start)
             session.request_pump()
-            log.info("resumed game %s in %s at version %s", table.id, place.channel, table.version)
+            log.info("resumed game %s in %s at version %s", table.id, channel, table.version)
 
     async def _stay_connected(self) -> None:
         delay = BACKOFF_FIRST
@@ -347,8 +358,8 @@ class IonBot:
             if game is not None and game not in ("bank", "dots", "compound", "valence"):
                 self.notice(nick, catalogue.UNKNOWN_COMMAND.format(word=game[:40]))
                 return
-            assert self.places is not None
-            rows = await self.work(self.places.top, game)
+            assert self.store is not None
+            rows = await self.work(functools.partial(self.store.top, game, TOP_LINES, surface=IRC))
             self.channel_say(channel, catalogue.top(game, rows))
         elif verb == "record":
             await self._record(channel, nick, command.argument)
@@ -409,12 +420,11 @@ class IonBot:
         settings = TableSettings(takeover="greedy", move_limit=None if spec.timed else self.config.idle_time,
                                  bot_delay=0.0 if spec.timed else self.config.bot_delay)
         table = Table(spec.id, players=len(nicks), bots=bots, variant=lobby.opening.variant, options=options,
-                      settings=settings, table_id=table_id, clock=clock, journal=self.store)
+                      settings=settings, table_id=table_id, clock=clock, journal=self.store, surface=IRC,
+                      labels={"channel": lobby.channel, "opener": lobby.host})
         for seat, nick in enumerate(nicks):
             if nick:
                 table.sit(seat, nick)
-        assert self.places is not None
-        self.places.add(Place(table.id, lobby.channel, tuple(nicks), lobby.host))
         session = Session(self, lobby.channel, table, nicks, lobby.host, clock, self.normalize)
         session.attach(-1)
         table.start()
@@ -449,7 +459,7 @@ class IonBot:
         if not table_id:
             self.notice(nick, catalogue.NEED_ID)
             return
-        assert self.store is not None and self.places is not None
+        assert self.store is not None
         store = self.store
 
         def look() -> tuple[Any, ...] | None:

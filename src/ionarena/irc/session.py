@@ -17,7 +17,10 @@ from the spectator's update alone.
 - The move clock: when a person's turn begins, the table's `TurnClock` is held at the turn's
   start; it runs again once the "Your turn" line has been written to the socket (`outbox`), so
   the 3 seconds (or an untimed table's idle limit) start when the player can read it.
-- Bots and timeouts: `pump()` (in the worker) applies what is due and says when to pump next.
+- Bots and timeouts: `pump()` (in a pump thread: bots think there, outside the table's lock)
+  applies what is due and says when to pump next.
+- Nick changes: the seat is renamed at the table (`Table.rename`, kept in the store), so a
+  resumed game knows its players by their nicks of the moment.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import asyncio
 import functools
 import json
 import logging
+import threading
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
@@ -59,13 +63,13 @@ class BotLink(Protocol):
         """A private NOTICE to `nick` (`lazy`: it may wait for the next line to that nick)."""
 
     async def work(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run `fn(*args)` in the bot's worker thread (tables and the store are used only there)."""
+        """Run `fn(*args)` in the bot's worker thread (people's moves, questions, the store)."""
+
+    async def think(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run `fn(*args)` (a table's pump, where bots think) in a pump thread."""
 
     def session_over(self, session: Session) -> None:
         """The session's game ended or was stopped."""
-
-    def nicks_changed(self, session: Session) -> None:
-        """Keep the session's nicks (after a nick change)."""
 
 
 def _event_key(event: Event) -> tuple[int, str, str]:
@@ -90,7 +94,9 @@ class Session:
         self.timed = bool(table.spec.timed)
         self.channel_kinds = CHANNEL_KINDS.get(self.spec.id)
         self.finished = False
-        self._acting: int | None = None
+        self._acting: tuple[int, int] | None = None
+        """(thread, seat) while that thread submits that seat's move: the update it brings is
+        the answer to the move (its turn may go on), not another thread's news."""
         self._was_actor: dict[int, bool] = {}
         self._phase: dict[int, Any] = {}
         self._public: dict[int, set[tuple[int, str, str]]] = {}
@@ -175,7 +181,7 @@ class Session:
         self._phase[seat] = phase
         if not acting or phase == "lobby":
             return False
-        return not was or changed or self._acting == seat
+        return not was or changed or self._acting == (threading.get_ident(), seat)
 
     def _is_private(self, event: Event) -> bool:
         return _event_key(event) not in self._public.get(event.version, set())
@@ -188,17 +194,12 @@ class Session:
 
     def _prompt(self, seat: int, update: Update) -> str:
         names = Names(seat, self.display(update))
-        inventory = None
-        try:
-            inventory = self.table.ask(seat, "inv")
-        except IonError:
-            inventory = None
         seconds = None
         if self.timed and update.view.get("deadline") is not None and update.view.get("now") is not None:
             seconds = round(float(update.view["deadline"]) - float(update.view["now"]), 1)
         elif not self.timed and self.table.settings.move_limit is not None:
             seconds = self.table.settings.move_limit
-        digest = turn_digest(self.spec, update.view, update.legal, names, inventory)
+        digest = turn_digest(self.spec, update.view, update.legal, names)
         return catalogue.your_turn(seconds, digest)
 
     # -- lines (event loop) ----------------------------------------------------------------------------
@@ -267,7 +268,7 @@ class Session:
         while not self.finished:
             self._pump_again = False
             try:
-                wake = await self.bot.work(self.table.pump)
+                wake = await self.bot.think(self.table.pump)
             except Exception:
                 log.exception("table %s: pump failed", self.table_id)
                 wake = None
@@ -314,7 +315,7 @@ class Session:
         self.request_pump()
 
     def _submit(self, seat: int, text: str) -> Update:
-        self._acting = seat
+        self._acting = (threading.get_ident(), seat)
         try:
             return self.table.submit(seat, text, None)
         finally:
@@ -345,13 +346,19 @@ class Session:
         self.request_pump()
 
     def rename(self, old: str, new: str) -> bool:
-        """Follow a nick change; True if `old` plays here."""
+        """Follow a nick change (the seat is renamed at the table too); True if `old` plays here."""
         seat = self.seat_of(old)
         if seat is None:
             return False
         self.nicks[seat] = new
-        self.bot.nicks_changed(self)
+        self.bot.loop.create_task(self._rename_seat(seat, new))
         return True
+
+    async def _rename_seat(self, seat: int, nick: str) -> None:
+        try:
+            await self.bot.work(self.table.rename, seat, nick)
+        except IonError as err:  # the game just ended, or a nick the table does not take as a name
+            log.info("table %s: seat %s not renamed to %r: %s", self.table_id, seat, nick, err)
 
     def scores(self) -> list[tuple[str, float]]:
         """(name, score) by seat, from the public view."""

@@ -76,12 +76,12 @@ class ActionIndex:
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
         """The legal actions of `seat` now, by id (in the game's own order)."""
+        actions = state.legal_actions(seat)
         by_action = self._by_action
-        out: dict[int, Action] = {}
-        for action in state.legal_actions(seat):
-            found = by_action.get(action)
-            out[self.id_of(state, action) if found is None else found] = action
-        return out
+        try:
+            return {by_action[action]: action for action in actions}
+        except KeyError:  # an action met for the first time: format it once
+            return {self.id_of(state, action): action for action in actions}
 
 
 @lru_cache(maxsize=64)

@@ -27,6 +27,8 @@ from .config import GameConfig
 from .episode import DEFAULT_REACTION_TIME, Episode, Reward, check_reward
 
 RENDER_MODES = ("ansi",)
+Observation = dict[str, np.ndarray]
+"""`{"observation": float32 vector, "action_mask": int8 vector}`."""
 
 
 def agent_name(seat: int) -> str:
@@ -48,15 +50,18 @@ class GameSeeds:
 
     def __init__(self) -> None:
         self.rng: np.random.Generator | None = None
+        self.last: int | None = None
+        """The last seed given, until a reset without one seeds the generator from it."""
 
     def next(self, seed: int | None) -> int:
         """The seed of the next game."""
         if seed is not None:
             check_seed(int(seed) if isinstance(seed, np.integer) else seed)
-            self.rng, _ = seeding.np_random(int(seed))
+            self.rng, self.last = None, int(seed)  # the generator is made only if a reset needs it
             return int(seed)
         if self.rng is None:
-            self.rng, _ = seeding.np_random()
+            self.rng, _ = seeding.np_random(self.last)
+            self.last = None
         return int(self.rng.integers(0, 2**63))
 
 
@@ -168,9 +173,15 @@ class IonAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """`{"observation": the seat's vector, "action_mask": 1 for each legal id now}`."""
-        seat = self._seat[agent]
-        episode = self.episode
-        return {"observation": episode.observe(seat), "action_mask": episode.mask(seat)}
+        return self.episode.observation(self._seat[agent])
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last()` (observation, cumulative reward, terminated, truncated, info of the
+        selected agent), with the observation built in one call."""
+        agent = self.agent_selection
+        observation = self.episode.observation(self._seat[agent]) if observe else None
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def observe_json(self, agent: str, since: int = -1) -> dict[str, Any]:
         """The seat's view, its events after version `since` and its legal actions (ids and texts),

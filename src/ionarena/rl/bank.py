@@ -29,8 +29,8 @@ from ..games.bank.actions import USE_KINDS, Buy, Card, Combine, Deal, Ok, Team, 
 from ..games.bank.cards import CARD_TEXTS, HELD_KINDS, NUM_CARDS, config_for, kind_token
 from ..games.bank.shop import ON_SALE_CANDIDATES
 from .config import GameConfig
+from .encoding import FLOAT32, squash
 from .encoding import Encoder as BaseEncoder
-from .encoding import squash
 
 PHASES = ("lobby", "play", "shop", "over")
 PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
@@ -114,6 +114,14 @@ class Encoder(BaseEncoder):
         self.o_deals = lay.add("deals", n * self.deal_size, f"per relative seat, its open deal: 1 if any, "
                                f"the object offered one-hot ({h} held kinds), the price squashed "
                                f"p / (p + 10), the units asked one-hot ({h} held kinds)")
+        # Positions looked up by the view's words (no arithmetic on the hot path).
+        self.phase_at = {name: self.o_phase + i for i, name in enumerate(PHASES)}
+        self.phase_over = self.phase_at["over"]
+        self.hand_at = {text: self.o_hand + i for text, i in CARD_INDEX.items()}
+        self.hand_unit = 1.0 / cfg.hand_size
+        self.inventory_at = {token: self.o_inv + OBJECT_INDEX[kind] for token, kind in KIND_OF_TOKEN.items()
+                             if kind in OBJECT_INDEX}
+        self.zeros = self.blank()
 
     def encode(self, view: View, memory: Any) -> np.ndarray:
         """The vector of one seat's view (see the layout); missing keys read as empty."""
@@ -121,58 +129,87 @@ class Encoder(BaseEncoder):
         cfg = self.cfg
         seat = view["seat"]
         table = view["table"]
-        o = self.blank()
-        o[self.o_phase + PHASE_INDEX.get(view["phase"], PHASE_INDEX["over"])] = 1.0
+        get = table.get
+        o = self.zeros[:]
+        o[self.phase_at.get(view["phase"], self.phase_over)] = 1.0
+        at = self.o_acting
         for s in view["actors"]:
-            o[self.o_acting + (s - seat) % n] = 1.0
-        teams = table.get("teams") or ["?"] * n
+            o[at + (s - seat) % n] = 1.0
+        teams = get("teams") or ["?"] * n
         mine = TEAM_SIGN.get(teams[seat], 0.0)
-        for text in table.get("hand", ()):
-            o[self.o_hand + CARD_INDEX[text]] += 1.0 / cfg.hand_size
-        o[self.o_coins] = squash(table.get("coins", 0), 10)
-        for token, count in (table.get("inventory") or {}).items():
-            index = OBJECT_INDEX.get(KIND_OF_TOKEN.get(token, ""))
-            if index is not None:
-                o[self.o_inv + index] = squash(count, 3)
-        bank = table.get("bank") or {}
+        card_at, unit = self.hand_at, self.hand_unit
+        for text in get("hand", ()):
+            o[card_at[text]] += unit
+        x = get("coins", 0)
+        o[self.o_coins] = x / (abs(x) + 10)  # squash(x, 10), as every squash below
+        inventory_at = self.inventory_at
+        for token, count in (get("inventory") or {}).items():
+            position = inventory_at.get(token)
+            if position is not None:
+                o[position] = count / (abs(count) + 3)
+        bank = get("bank") or {}
         full = bank.get("full_charge") or cfg.full_charge
-        o[self.o_charge] = max(-1.0, min(1.0, bank.get("charge", 0) / full))
-        o[self.o_pot] = squash(bank.get("pot", 0), 1000)
-        o[self.o_shield] = squash(bank.get("invincible_moves", 0), 3)
-        if table.get("direction", 1) > 0:
+        x = bank.get("charge", 0) / full
+        x = x if x < 1.0 else 1.0  # max(-1, min(1, x))
+        o[self.o_charge] = x if x > -1.0 else -1.0
+        x = bank.get("pot", 0)
+        o[self.o_pot] = x / (abs(x) + 1000)
+        x = bank.get("invincible_moves", 0)
+        o[self.o_shield] = x / (abs(x) + 3)
+        if get("direction", 1) > 0:
             o[self.o_dir] = 1.0
-        if table.get("second_move"):
+        if get("second_move"):
             o[self.o_combo] = 1.0
-        order = table.get("order") or []
+        order = get("order") or []
         place = {s: i for i, s in enumerate(order)}
-        cards, objects = table.get("cards") or [0] * n, table.get("objects") or [0] * n
-        quits, lose = table.get("quit") or [False] * n, table.get("loses_turns") or [0] * n
+        cards, objects = get("cards") or [0] * n, get("objects") or [0] * n
+        quits, lose = get("quit") or [False] * n, get("loses_turns") or [0] * n
         scores = view["scores"]
+        hand_size = cfg.hand_size
+        o_team, o_order, o_cards, o_objects = self.o_team, self.o_order, self.o_cards, self.o_objects
+        o_quit, o_lose, o_scores = self.o_quit, self.o_lose, self.o_scores
         for r in range(n):
-            s = (seat + r) % n
-            o[self.o_team + r] = TEAM_SIGN.get(teams[s], 0.0)
-            o[self.o_order + r] = place[s] / n if s in place else 1.0
-            o[self.o_cards + r] = min(cards[s] / cfg.hand_size, 1.0)
-            o[self.o_objects + r] = squash(objects[s], 5)
+            s = seat + r
+            if s >= n:
+                s -= n
+            o[o_team + r] = TEAM_SIGN.get(teams[s], 0.0)
+            i = place.get(s)
+            o[o_order + r] = 1.0 if i is None else i / n
+            x = cards[s] / hand_size
+            o[o_cards + r] = 1.0 if x > 1.0 else x
+            x = objects[s]
+            o[o_objects + r] = x / (abs(x) + 5)
             if quits[s]:
-                o[self.o_quit + r] = 1.0
-            o[self.o_lose + r] = min(lose[s] / 3, 1.0)
-            o[self.o_scores + r] = squash(scores[s], 2000)
-        sums = table.get("team_scores") or {}
+                o[o_quit + r] = 1.0
+            x = lose[s] / 3
+            o[o_lose + r] = 1.0 if x > 1.0 else x
+            x = scores[s]
+            o[o_scores + r] = x / (abs(x) + 2000)
+        sums = get("team_scores") or {}
         plus, minus = sums.get("+", 0), sums.get("-", 0)
         own, other = (minus, plus) if mine < 0 else (plus, minus)
-        o[self.o_team_scores] = squash(own, 5000)
-        o[self.o_team_scores + 1] = squash(other, 5000)
-        rounds = table.get("rounds") or cfg.rounds
-        o[self.o_round] = min(table.get("round", 0) / rounds, 1.0)
+        o[self.o_team_scores] = own / (abs(own) + 5000)
+        o[self.o_team_scores + 1] = other / (abs(other) + 5000)
+        rounds = get("rounds") or cfg.rounds
+        x = get("round", 0) / rounds
+        o[self.o_round] = 1.0 if x > 1.0 else x
         now = view.get("now") or 0.0
-        if table.get("round_ends_at") is not None:
-            o[self.o_round_left] = min(max(table["round_ends_at"] - now, 0.0) / cfg.round_time, 3.0)
-        if table.get("move_ends_at") is not None:
-            o[self.o_move_left] = min(max(table["move_ends_at"] - now, 0.0) / cfg.move_time, 10.0)
-        if view.get("deadline") is not None:
-            o[self.o_deadline] = squash(max(view["deadline"] - now, 0.0), 10)
-        shop = table.get("shop")
+        until = get("round_ends_at")
+        if until is not None:
+            x = until - now
+            x = (0.0 if x < 0.0 else x) / cfg.round_time
+            o[self.o_round_left] = 3.0 if x > 3.0 else x
+        until = get("move_ends_at")
+        if until is not None:
+            x = until - now
+            x = (0.0 if x < 0.0 else x) / cfg.move_time
+            o[self.o_move_left] = 10.0 if x > 10.0 else x
+        until = view.get("deadline")
+        if until is not None:
+            x = until - now
+            x = 0.0 if x < 0.0 else x
+            o[self.o_deadline] = x / (abs(x) + 10)
+        shop = get("shop")
         if shop:
             for item in shop.get("on_sale", ()):
                 index = SALE_INDEX.get(item.get("object"))
@@ -188,4 +225,4 @@ class Encoder(BaseEncoder):
                 o[base + 1 + h] = squash(offer.get("price", 0), 10)
                 if units is not None:
                     o[base + 2 + h + HELD_INDEX[units]] = 1.0
-        return self.finish(o)
+        return np.frombuffer(o, FLOAT32)

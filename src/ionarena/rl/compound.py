@@ -28,8 +28,8 @@ from ..games.compound.cards import CARDS, GOAL_IDS, RADIOACTIVE, deck_for
 from ..games.compound.chemistry import Recipe, all_recipes
 from ..games.compound.moves import TILES, Move, format_move
 from .config import GameConfig
+from .encoding import FLOAT32
 from .encoding import Encoder as BaseEncoder
-from .encoding import squash
 
 PHASES = ("pick", "center", "declare", "rxn", "refresh", "over")
 PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
@@ -65,6 +65,12 @@ def action_texts(config: GameConfig) -> list[str]:
     if tiles:
         moves += [Move("refresh", (t,)) for t in TILES]
     return [format_move(m) for m in moves]
+
+
+def per_seat(start: int, index: dict[Any, int], size: int, n: int) -> list[dict[Any, int]]:
+    """For each relative seat r, every key's position in a field of `size` counts per seat that
+    starts at `start`."""
+    return [{key: start + r * size + i for key, i in index.items()} for r in range(n)]
 
 
 class Encoder(BaseEncoder):
@@ -118,78 +124,113 @@ class Encoder(BaseEncoder):
                                    "round")
             self.o_kept = lay.add("radioactive_kept", r * n, "per relative seat, radioactive cards kept")
             self.o_decay = lay.add("decay", n, "decay sum / 20 (capped at 3), relative", high=3.0)
+        # Positions looked up by the view's words (no arithmetic on the hot path).
+        self.phase_at = {name: self.o_phase + i for i, name in enumerate(PHASES)}
+        self.phase_over = self.phase_at["over"]
+        cards = self.card_index
+        self.hand_at = {card: self.o_hand + i for card, i in cards.items()}
+        self.center_at = {card: self.o_center + i for card, i in cards.items()}
+        self.discard_at = {card: self.o_discard + i for card, i in cards.items()}
+        self.picks_at = {card: self.o_picks + i for card, i in cards.items()}
+        self.wanted_at = {card: self.o_tiles_wanted + 2 + i for card, i in cards.items()}
+        self.compounds_at = per_seat(self.o_compounds, self.recipe_index, k, n)
+        self.unbonded_at = per_seat(self.o_unbonded, cards, c, n)
+        self.revealed_at = per_seat(self.o_revealed, cards, c, n)
+        if self.advanced:
+            self.radio_at = per_seat(self.o_radio, self.radio_index, len(self.radio_index), n)
+            self.kept_at = per_seat(self.o_kept, self.radio_index, len(self.radio_index), n)
+        self.zeros = self.blank()
 
     def encode(self, view: View, memory: Any) -> np.ndarray:
         """The vector of one seat's view (see the layout); missing keys read as empty."""
-        n, c, k = self.n, self.c, self.k
+        n = self.n
         seat = view["seat"]
         table = view["table"]
-        cards = self.card_index
-        o = self.blank()
-        o[self.o_phase + PHASE_INDEX.get(view["phase"], PHASE_INDEX["over"])] = 1.0
+        get = table.get
+        o = self.zeros[:]
+        o[self.phase_at.get(view["phase"], self.phase_over)] = 1.0
+        at = self.o_acting
         for s in view["actors"]:
-            o[self.o_acting + (s - seat) % n] = 1.0
-        o[self.o_round] = min(table.get("round", 0) / 3, 1.0)
-        o[self.o_turn] = min(table.get("turn", 0) / 10, 2.0)
-        o[self.o_first + (table.get("first_player", seat) - seat) % n] = 1.0
-        for base, held in ((self.o_hand, table.get("hand", ())), (self.o_center, table.get("center", ())),
-                           (self.o_discard, table.get("discard", ()))):
+            o[at + (s - seat) % n] = 1.0
+        x = get("round", 0) / 3
+        o[self.o_round] = 1.0 if x > 1.0 else x
+        x = get("turn", 0) / 10
+        o[self.o_turn] = 2.0 if x > 2.0 else x
+        o[self.o_first + (get("first_player", seat) - seat) % n] = 1.0
+        for card_at, held in ((self.hand_at, get("hand", ())), (self.center_at, get("center", ())),
+                              (self.discard_at, get("discard", ()))):
             for card in held:
-                o[base + cards[card]] += 1.0
-        pick = table.get("your_pick") or {}
+                o[card_at[card]] += 1.0
+        pick = get("your_pick") or {}
+        card_at = self.picks_at
         for card in pick.get("picks", ()):
-            o[self.o_picks + cards[card]] += 1.0
+            o[card_at[card]] += 1.0
         if pick.get("two"):
             o[self.o_tiles_wanted] = 1.0
         if pick.get("rxn"):
             o[self.o_tiles_wanted + 1] = 1.0
-        if pick.get("center") is not None:
-            o[self.o_tiles_wanted + 2 + cards[pick["center"]]] = 1.0
-        o[self.o_deck] = min(table.get("deck", 0) / self.deck_size, 1.0)
-        sizes = table.get("hand_sizes") or [0] * n
-        committed = table.get("committed") or [False] * n
-        tiles = table.get("tiles") or [{}] * n
-        compounds = table.get("compounds") or [[]] * n
-        unbonded = table.get("unbonded") or [[]] * n
-        revealed = table.get("revealed") or [[]] * n
+        wanted = pick.get("center")
+        if wanted is not None:
+            o[self.wanted_at[wanted]] = 1.0
+        x = get("deck", 0) / self.deck_size
+        o[self.o_deck] = 1.0 if x > 1.0 else x
+        sizes = get("hand_sizes") or [0] * n
+        committed = get("committed") or [False] * n
+        tiles = get("tiles") or [{}] * n
+        compounds = get("compounds") or [[]] * n
+        unbonded = get("unbonded") or [[]] * n
+        revealed = get("revealed") or [[]] * n
         scores = view["scores"]
+        o_sizes, o_committed, o_tiles, o_scores = self.o_sizes, self.o_committed, self.o_tiles, self.o_scores
         for r in range(n):
-            s = (seat + r) % n
-            o[self.o_sizes + r] = min(sizes[s] / 10, 2.0)
+            s = seat + r
+            if s >= n:
+                s -= n
+            x = sizes[s] / 10
+            o[o_sizes + r] = 2.0 if x > 2.0 else x
             if committed[s]:
-                o[self.o_committed + r] = 1.0
-            for t, tile in enumerate(TILES):
-                if tiles[s].get(tile) == "up":
-                    o[self.o_tiles + 3 * r + t] = 1.0
-            base = self.o_compounds + r * k
+                o[o_committed + r] = 1.0
+            faces = tiles[s]
+            if faces:
+                base = o_tiles + 3 * r
+                for t, tile in enumerate(TILES):
+                    if faces.get(tile) == "up":
+                        o[base + t] = 1.0
+            recipe_at = self.compounds_at[r]
             for compound in compounds[s]:
-                o[base + self.recipe_index[tuple(compound["cards"])]] += 1.0
-            base = self.o_unbonded + r * c
+                o[recipe_at[tuple(compound["cards"])]] += 1.0
+            card_at = self.unbonded_at[r]
             for card in unbonded[s]:
-                o[base + cards[card]] += 1.0
-            base = self.o_revealed + r * c
+                o[card_at[card]] += 1.0
+            card_at = self.revealed_at[r]
             for card in revealed[s]:
-                o[base + cards[card]] += 1.0
-            o[self.o_scores + r] = squash(scores[s], 30)
-        for goal in table.get("goals", ()):
+                o[card_at[card]] += 1.0
+            x = scores[s]
+            o[o_scores + r] = x / (abs(x) + 30)  # squash(x, 30)
+        for goal in get("goals", ()):
             index = GOAL_INDEX.get(goal["id"] if isinstance(goal, dict) else goal)
             if index is not None:
                 o[self.o_goals + index] = 1.0
-        rxn = table.get("rxn")
+        rxn = get("rxn")
         if rxn:
             if rxn.get("stage") in RXN_STAGES:
                 o[self.o_rxn + RXN_STAGES.index(rxn["stage"])] = 1.0
             o[self.o_rxn + len(RXN_STAGES) + (rxn["player"] - seat) % n] = 1.0
         if self.advanced:
-            m = len(self.radio_index)
-            placed = table.get("radioactive") or [[]] * n
-            kept = table.get("radioactive_kept") or [[]] * n
-            decay = table.get("decay") or [0] * n
+            placed = get("radioactive") or [[]] * n
+            kept = get("radioactive_kept") or [[]] * n
+            decay = get("decay") or [0] * n
+            o_decay = self.o_decay
             for r in range(n):
-                s = (seat + r) % n
+                s = seat + r
+                if s >= n:
+                    s -= n
+                card_at = self.radio_at[r]
                 for item in placed[s]:
-                    o[self.o_radio + r * m + self.radio_index[item["card"]]] += 1.0
+                    o[card_at[item["card"]]] += 1.0
+                card_at = self.kept_at[r]
                 for card in kept[s]:
-                    o[self.o_kept + r * m + self.radio_index[card]] += 1.0
-                o[self.o_decay + r] = min(decay[s] / 20, 3.0)
-        return self.finish(o)
+                    o[card_at[card]] += 1.0
+                x = decay[s] / 20
+                o[o_decay + r] = 3.0 if x > 3.0 else x
+        return np.frombuffer(o, FLOAT32)

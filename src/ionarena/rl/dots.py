@@ -22,6 +22,7 @@ import numpy as np
 from ..core import Event, View
 from ..games.dots.cards import ACTION_TEXT, COPIES, DECK_SIZE, DJ_FACE, NUM_FACES, TEXT
 from .config import GameConfig
+from .encoding import FLOAT32
 from .encoding import Encoder as BaseEncoder
 
 PHASES = ("play", "respond", "give", "name", "over")
@@ -77,6 +78,11 @@ class Encoder(BaseEncoder):
                                      high=5.0)
         self.o_seen = lay.add("table_cards", NUM_FACES, "memory: cards played onto the table since the "
                               "last deal or reshuffle, per face", high=max(COPIES))
+        # Positions looked up by the view's words (no arithmetic on the hot path).
+        self.phase_at = {name: self.o_phase + i for i, name in enumerate(PHASES)}
+        self.hand_at = {text: self.o_hand + face for face, text in enumerate(TEXT)}
+        self.top_at = {text: self.o_top + face for face, text in enumerate(TEXT)}
+        self.zeros = self.blank()
 
     def new_memory(self) -> Memory:
         """An empty memory."""
@@ -85,17 +91,16 @@ class Encoder(BaseEncoder):
     def remember(self, memory: Memory, events: Iterable[Event]) -> None:
         """Follow the table's cards: a deal or a reshuffle starts over, plays add a card."""
         pile = memory.pile
-        for event in events:
-            kind = event.kind
+        for _version, kind, data in events:
             if kind == "play":
-                face = FACE_OF_TEXT[event.data["card"]]
+                face = FACE_OF_TEXT[data["card"]]
                 pile[face] += 1
                 memory.top = face
             elif kind == "double_joker":
                 pile[DJ_FACE] += 1
                 memory.top = DJ_FACE
             elif kind == "deal":
-                face = FACE_OF_TEXT[event.data["card"]]
+                face = FACE_OF_TEXT[data["card"]]
                 pile[:] = _EMPTY_PILE
                 pile[face] = 1
                 memory.top = face
@@ -108,38 +113,44 @@ class Encoder(BaseEncoder):
         n = self.n
         seat = view["seat"]
         table = view["table"]
-        o = self.blank()
-        o[self.o_phase + PHASE_INDEX[view["phase"]]] = 1.0
+        o = self.zeros[:]
+        o[self.phase_at[view["phase"]]] = 1.0
         if seat in view["actors"]:
             o[self.o_acting] = 1.0
-        base = self.o_hand
-        face_of = FACE_OF_TEXT
+        hand_at = self.hand_at
         for text in table["hand"]:
-            o[base + face_of[text]] += 1.0
-        o[self.o_top + face_of[table["top"]]] = 1.0
+            o[hand_at[text]] += 1.0
+        o[self.top_at[table["top"]]] = 1.0
         base = self.o_match - 1
         for value in table["match"]:
             o[base + value] = 1.0
-        o[self.o_pending] = table["pending_draw"] / 5
+        pending = table["pending_draw"]
+        if pending:
+            o[self.o_pending] = pending / 5
         if table["direction"] == "left":
             o[self.o_dir] = 1.0
-        if table["gift_from"] is not None:
-            o[self.o_gift + (table["gift_from"] - seat) % n] = 1.0
+        gift_from = table["gift_from"]
+        if gift_from is not None:
+            o[self.o_gift + (gift_from - seat) % n] = 1.0
         o[self.o_dealer + (table["dealer"] - seat) % n] = 1.0
-        sizes = table["hand_sizes"]
         scores = view["scores"]
         at_sizes, at_points = self.o_sizes - seat, self.o_points - seat
-        for s in range(n):  # seat s sits at relative place (s - seat) % n
+        for s, size in enumerate(table["hand_sizes"]):  # seat s sits at relative place (s - seat) % n
             r = s if s >= seat else s + n
-            o[at_sizes + r] = sizes[s] / 10
-            if scores[s]:
-                o[at_points + r] = min(scores[s] / 1000, 5.0)
+            o[at_sizes + r] = size / 10
+            points = scores[s]
+            if points:
+                points /= 1000
+                o[at_points + r] = 5.0 if points > 5.0 else points
         o[self.o_pile] = table["draw_pile"] / DECK_SIZE
         o[self.o_played] = table["played"] / DECK_SIZE
-        o[self.o_turns] = min(table["turns"] / table["turn_cap"], 1.0)
-        if table["hand_points"]:
-            o[self.o_hand_points] = min(table["hand_points"] / 1000, 5.0)
+        turns = table["turns"] / table["turn_cap"]
+        o[self.o_turns] = 1.0 if turns > 1.0 else turns
+        hand_points = table["hand_points"]
+        if hand_points:
+            hand_points /= 1000
+            o[self.o_hand_points] = 5.0 if hand_points > 5.0 else hand_points
         if memory is not None:
             start = self.o_seen
             o[start:start + NUM_FACES] = memory.pile
-        return self.finish(o)
+        return np.frombuffer(o, FLOAT32)

@@ -26,9 +26,11 @@ from ..core import HOST, Action, BadOption, IllegalAction, Names, State
 from ..host.scheduler import TIMEOUT, clock_text, plan
 from .actions import IllegalActionId, index_for
 from .config import GameConfig
-from .encoding import encoder_for
+from .encoding import INT8, encoder_for
 
 Reward = Literal["win", "score"]
+INTEGER_TYPES = (int, np.integer)
+"""What an action id may be (not a bool)."""
 REWARDS = ("win", "score")
 DEFAULT_REACTION_TIME = 0.5
 """Game seconds each RL seat takes to decide in a timed game (bank)."""
@@ -72,7 +74,9 @@ class Episode:
         """The seats that decide now (empty once the game is over)."""
         self.decisions = 0
         self._last = -1
-        self._legal: dict[int, tuple[int, dict[int, Action]]] = {}
+        self._legal: dict[int, dict[int, Action]] = {}
+        """Legal actions by id per seat, for the game as it is now (emptied before any change)."""
+        self._size = len(self.index)
 
     # -- a new game ---------------------------------------------------------------------------
 
@@ -97,28 +101,30 @@ class Episode:
 
     def legal(self, seat: int) -> dict[int, Action]:
         """The legal actions of `seat` now by id (empty when it does not decide now)."""
-        version = self.state.version
-        cached = self._legal.get(seat)
-        if cached is not None and cached[0] == version:
-            return cached[1]
-        legal = self.index.legal(self.state, seat) if seat in self.deciders else {}
-        self._legal[seat] = (version, legal)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.index.legal(self.state, seat) if seat in self.deciders else {}
         return legal
 
     def mask(self, seat: int, size: int | None = None) -> np.ndarray:
         """1 for every legal action id of `seat` now (int8; `size` ids long, default the index)."""
-        mask = bytearray(len(self.index) if size is None else size)
+        mask = bytearray(self._size if size is None else size)
         for action_id in self.legal(seat):
             mask[action_id] = 1
-        return np.frombuffer(mask, np.int8)
+        return np.frombuffer(mask, INT8)
 
     def check(self, seat: int, action_id: object) -> Action:
         """The action `action_id` stands for, if `seat` may take it now; `IllegalActionId` otherwise."""
-        if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
-            raise IllegalActionId(f"an action is an int id from the action index, not {action_id!r}")
-        action = self.legal(seat).get(int(action_id))
+        if action_id.__class__ is not int:  # a bool is not an id; numpy integers are
+            if isinstance(action_id, bool) or not isinstance(action_id, INTEGER_TYPES):
+                raise IllegalActionId(f"an action is an int id from the action index, not {action_id!r}")
+            action_id = int(action_id)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self.legal(seat)
+        action = legal.get(action_id)
         if action is None:
-            raise IllegalActionId(self.why_illegal(seat, int(action_id)))
+            raise IllegalActionId(self.why_illegal(seat, action_id))
         return action
 
     def why_illegal(self, seat: int, action_id: int) -> str:
@@ -147,6 +153,7 @@ class Episode:
         """Apply `seat`'s action `action_id`, then let bots and the host's clock run until the next
         decision of a non-bot seat (or the end). `IllegalActionId` changes nothing."""
         action = self.check(seat, action_id)
+        self._legal = {}  # the game changes: only the episode applies actions, so this is the moment
         self.state.apply(seat, action)
         self._last = seat
         self.decisions += 1
@@ -156,9 +163,8 @@ class Episode:
         """Run bots, timeouts and the clock until non-bot seats decide, or the game ends."""
         state = self.state
         bots = self.bots
-        skip: set[int] = set()
-        while not state.is_over():
-            if not self.timed:
+        if not self.timed:
+            while not state.is_over():
                 actors = state.actors()
                 if not actors:
                     raise RuntimeError(f"{self.config.label()}: no one may act but the game is not over")
@@ -167,7 +173,10 @@ class Episode:
                     self.deciders = actors
                     return
                 state.apply(bot, self._bot_action(bot))
-                continue
+            self.deciders = []
+            return
+        skip: set[int] = set()
+        while not state.is_over():
             delays = {s: (bots[s].reaction_time if s in bots else self.reaction_time) for s in state.actors()}
             dues = plan(state, delays, skip=skip)
             first = dues[0]
@@ -214,16 +223,29 @@ class Episode:
     # -- what a seat sees ---------------------------------------------------------------------
 
     def observe(self, seat: int) -> np.ndarray:
-        """The observation vector of `seat` (a new array), from its view and the events it was shown."""
+        """The observation vector of `seat` (a new array), from its view and the events it was shown
+        since its last observation (read incrementally: only the new ones)."""
         state = self.state
         encoder = self.encoder
         memory = self.memories[seat]
+        view = state.view(seat)
         if encoder.uses_events:
-            version = state.version
-            if self.since[seat] < version:
-                encoder.remember(memory, state.events(seat, self.since[seat]))
-                self.since[seat] = version
-        return encoder.encode(state.view(seat), memory)
+            since = self.since
+            version = view["version"]
+            if since[seat] < version:
+                encoder.remember(memory, state.events(seat, since[seat]))
+                since[seat] = version
+        return encoder.encode(view, memory)
+
+    def observation(self, seat: int, size: int | None = None) -> dict[str, np.ndarray]:
+        """`{"observation": observe(seat), "action_mask": mask(seat, size)}` (one call on the hot path)."""
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self.legal(seat)
+        mask = bytearray(self._size if size is None else size)
+        for action_id in legal:
+            mask[action_id] = 1
+        return {"observation": self.observe(seat), "action_mask": np.frombuffer(mask, INT8)}
 
     def json_view(self, seat: int, since: int = -1) -> dict[str, Any]:
         """What `seat` sees as JSON-ready data: its view, its events after version `since`, and its

@@ -27,7 +27,7 @@ from ..core import BadOption
 from .actions import IllegalActionId
 from .aec import RENDER_MODES, GameSeeds, agent_name, check_render_mode, observation_space
 from .config import GameConfig
-from .episode import DEFAULT_REACTION_TIME, Episode, Reward, check_reward
+from .episode import DEFAULT_REACTION_TIME, INTEGER_TYPES, Episode, Reward, check_reward
 
 
 class IonParallelEnv(ParallelEnv):
@@ -127,19 +127,19 @@ class IonParallelEnv(ParallelEnv):
         return observations, rewards, terminations, truncations, infos
 
     def _is_wait(self, action: Any) -> bool:
-        return (not isinstance(action, bool) and isinstance(action, int | np.integer)
+        return (not isinstance(action, bool) and isinstance(action, INTEGER_TYPES)
                 and int(action) == self.wait)
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         episode = self.episode
         out = {}
         deciders = episode.deciders
+        size = self.wait + 1
         for agent in self.agents:
             seat = self._seat[agent]
-            mask = episode.mask(seat, self.wait + 1)
+            observation = out[agent] = episode.observation(seat, size)
             if seat not in deciders:
-                mask[self.wait] = 1
-            out[agent] = {"observation": episode.observe(seat), "action_mask": mask}
+                observation["action_mask"][self.wait] = 1
         return out
 
     def observe_json(self, agent: str, since: int = -1) -> dict[str, Any]:

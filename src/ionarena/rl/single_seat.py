@@ -124,8 +124,7 @@ class SingleSeatEnv(gymnasium.Env):
         return self._observation(), reward, terminated, truncated, info
 
     def _observation(self) -> dict[str, np.ndarray]:
-        episode = self.episode
-        return {"observation": episode.observe(self.seat), "action_mask": episode.mask(self.seat)}
+        return self.episode.observation(self.seat)
 
     def action_masks(self) -> np.ndarray:
         """The legal action ids now as booleans (sb3-contrib's MaskablePPO calls this)."""

@@ -24,6 +24,7 @@ from ..games.valence.cards import DECK_SIZE, ELEMENT_COUNTS, ELEMENTS, MOLECULE_
 from ..games.valence.chemistry import normalise_name
 from ..games.valence.legality import REACTIONS
 from .config import GameConfig
+from .encoding import FLOAT32
 from .encoding import Encoder as BaseEncoder
 
 PHASES = ("draw", "build", "place", "discard", "over")
@@ -100,38 +101,55 @@ class Encoder(BaseEncoder):
         self.o_turn = lay.add("turn", 1, "turns played / turn cap")
         self.stash_size = m
         self.type_copies = [MOLECULE_TYPES[t].copies for t in TYPE_IDS]
+        # Positions looked up by the view's words (no arithmetic on the hot path).
+        self.phase_at = {name: self.o_phase + i for i, name in enumerate(PHASES)}
+        self.hand_at = {symbol: self.o_hand + i for symbol, i in ELEMENT_INDEX.items()}
+        self.placing_at = {symbol: self.o_placing + i for symbol, i in ELEMENT_INDEX.items()}
+        self.top_at = {symbol: self.o_top + i for symbol, i in ELEMENT_INDEX.items()}
+        self.bank_at = tuple((kind, self.o_bank + i, self.type_copies[i]) for i, kind in enumerate(TYPE_IDS))
+        self.stash_at = [{card: self.o_stash + r * m + i for card, i in STASH_INDEX.items()}
+                         for r in range(n)]
+        self.zeros = self.blank()
 
     def encode(self, view: View, memory: Any) -> np.ndarray:
         """The vector of one seat's view (see the layout)."""
         n = self.n
         seat = view["seat"]
         table = view["table"]
-        o = self.blank()
-        o[self.o_phase + PHASE_INDEX[view["phase"]]] = 1.0
+        o = self.zeros[:]
+        o[self.phase_at[view["phase"]]] = 1.0
         if seat in view["actors"]:
             o[self.o_acting] = 1.0
-        for base, cards in ((self.o_hand, table["hand"]), (self.o_placing, table["placing"])):
-            for symbol in cards:
-                o[base + ELEMENT_INDEX[symbol]] += 1.0
-        if table["discard_top"] is not None:
-            o[self.o_top + ELEMENT_INDEX[table["discard_top"]]] = 1.0
+        at = self.hand_at
+        for symbol in table["hand"]:
+            o[at[symbol]] += 1.0
+        at = self.placing_at
+        for symbol in table["placing"]:
+            o[at[symbol]] += 1.0
+        top = table["discard_top"]
+        if top is not None:
+            o[self.top_at[top]] = 1.0
         o[self.o_discard] = table["discard_size"] / DECK_SIZE
         o[self.o_deck] = table["deck_size"] / DECK_SIZE
         bank = table["bank"]
-        for i, kind in enumerate(TYPE_IDS):
-            o[self.o_bank + i] = bank[kind] / self.type_copies[i]
+        for kind, i, copies in self.bank_at:
+            o[i] = bank[kind] / copies
         sizes, stashes, skips = table["hand_sizes"], table["stashes"], table["skip_draw"]
         scores = view["scores"]
-        m = self.stash_size
+        stash_at = self.stash_at
+        o_sizes, o_skip, o_points = self.o_sizes, self.o_skip, self.o_points
         for r in range(n):
-            s = (seat + r) % n
-            o[self.o_sizes + r] = sizes[s] / 10
-            base = self.o_stash + r * m
+            s = seat + r
+            if s >= n:
+                s -= n
+            o[o_sizes + r] = sizes[s] / 10
+            at = stash_at[r]
             for card in stashes[s]:
-                o[base + STASH_INDEX[card]] += 1.0
+                o[at[card]] += 1.0
             if skips[s]:
-                o[self.o_skip + r] = 1.0
-            o[self.o_points + r] = min(scores[s] / 10, 5.0)
+                o[o_skip + r] = 1.0
+            points = scores[s] / 10
+            o[o_points + r] = 5.0 if points > 5.0 else points
         if table["first_turn"]:
             o[self.o_first] = 1.0
         if table["traded_up"]:
@@ -141,5 +159,6 @@ class Encoder(BaseEncoder):
         if self.o_built >= 0:
             for kind in table.get("built_types", ()):
                 o[self.o_built + TYPE_INDEX[kind]] = 1.0
-        o[self.o_turn] = min(table["turn"] / table["turn_cap"], 1.0)
-        return self.finish(o)
+        turn = table["turn"] / table["turn_cap"]
+        o[self.o_turn] = 1.0 if turn > 1.0 else turn
+        return np.frombuffer(o, FLOAT32)

@@ -14,13 +14,15 @@ records and results (for ratings later).
   (`postgresql://…`). Opening checks the schema and runs the Alembic migrations shipped here.
 - A `Store` is a table's `Journal` (`ionarena.host.journal`): each accepted action is committed
   before any seat is told of it; the game's record and results are written with its last action.
-- `Store.resume(clock)`: every unfinished table rebuilt by replaying its log, verified.
-- `Store.record(id)`, `Store.tables()`, `Store.log(id)`, `Store.load(id)`.
+- `Store.resume(clock, surfaces=...)`: every unfinished table (of those surfaces: `ion serve`
+  resumes the web's, `ion irc` the IRC bot's) rebuilt by replaying its log, verified.
+- `Store.record(id)`, `Store.tables()`, `Store.log(id)`, `Store.load(id)`, `Store.top(game)`
+  (the all-time table of people).
 - Errors: `StoreError` (an `IonError`) with one sentence; a database that is not ours, a garbage
   file or a newer schema is refused before anything is read.
 """
 
-from .store import Store, StoreError, TableRow
+from .store import Standing, Store, StoreError, TableRow
 from .urls import ENV_VAR, default_path, resolve_url
 
-__all__ = ["ENV_VAR", "Store", "StoreError", "TableRow", "default_path", "resolve_url"]
+__all__ = ["ENV_VAR", "Standing", "Store", "StoreError", "TableRow", "default_path", "resolve_url"]

@@ -5,6 +5,10 @@
   (`waiting`, `playing`, `over`, `abandoned`), `listed` (a lobby lists it: the web's public
   tables; migration 0002), created/updated/finished times (UTC). `updated_at` is the last
   change of the table's own row or seats (status, a seat taken); each action keeps its own time.
+  `surface` (migration 0003): who hosts the table and resumes it (`web`, `irc`, `terminal`;
+  NULL for tables made before, which `ion serve` resumes as it always did); `labels`: JSON text
+  by name that its surface keeps with it (the IRC bot's channel and opener; NULL: none). The IRC
+  bot kept those in a table of its own, `ion_irc_games`, until migration 0003 folded it in.
 - `ion_seats`: who holds each seat: kind (`person`, `bot`, `open`), name, token hash (SHA-256 hex,
   never the token), bot spec, whether a bot took the seat over from a person who left.
 - `ion_actions`: the append-only action log: table, version (1 for the first action), player (NULL
@@ -53,7 +57,10 @@ tables = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
     Column("listed", Boolean, nullable=False, server_default=false()),
+    Column("surface", String(16), nullable=True),
+    Column("labels", JSON, nullable=True),
     Index("ix_ion_tables_status", "status"),
+    Index("ix_ion_tables_surface", "surface"),
 )
 
 seats = Table(

@@ -27,12 +27,24 @@ SQLite, a database with other tables, a schema newer than this program — is on
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import Engine, bindparam, create_engine, event, func, insert, inspect, select, update
+from sqlalchemy import (
+    Engine,
+    bindparam,
+    case,
+    create_engine,
+    event,
+    func,
+    insert,
+    inspect,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
@@ -40,6 +52,7 @@ from sqlalchemy.pool import StaticPool
 from ..core import IonError, RecordError
 from ..core.record import GameRecord, loads
 from ..host.journal import UNFINISHED, Finish, LogEntry, Status, TableInfo
+from ..host.labels import check_labels, check_surface
 from ..host.seats import SeatInfo, TableSettings
 from ..host.table import Clock, Table
 from . import schema
@@ -90,6 +103,16 @@ class TableRow:
     names: tuple[str, ...]
     actions: int
     listed: bool = False
+    surface: str | None = None
+
+
+class Standing(NamedTuple):
+    """One person's line of the all-time table (`Store.top`)."""
+
+    name: str
+    games: int
+    wins: int
+    points: float
 
 
 def _now() -> datetime:
@@ -210,7 +233,7 @@ class Store:
         row = {"id": info.id, "game": info.game, "variant": info.variant, "players": info.players,
                "seed": str(info.seed), "options": info.options, "settings": info.settings.to_dict(),
                "status": info.status, "listed": bool(info.listed), "created_at": now, "updated_at": now,
-               "finished_at": None}
+               "finished_at": None, "surface": info.surface, "labels": dict(info.labels) or None}
         seats = [self._seat_row(info.id, s) for s in info.seats]
 
         def work(conn: Connection) -> None:
@@ -243,6 +266,15 @@ class Store:
         def work(conn: Connection) -> None:
             conn.execute(_SET_SEAT, {"b_table": table_id, "b_seat": seat.seat, **values})
             conn.execute(_SET_TABLE, {"b_table": table_id, "updated_at": now})
+
+        self._writes.write(f"table {table_id}", work)
+
+    def labels_changed(self, table_id: str, labels: Mapping[str, str]) -> None:
+        """Keep a table's labels (all of them)."""
+        values = {"b_table": table_id, "labels": dict(labels) or None, "updated_at": _now()}
+
+        def work(conn: Connection) -> None:
+            conn.execute(_SET_TABLE, values)
 
         self._writes.write(f"table {table_id}", work)
 
@@ -295,7 +327,8 @@ class Store:
             return TableInfo(id=row["id"], game=row["game"], variant=row["variant"], players=row["players"],
                              seed=int(row["seed"]), options=dict(row["options"]),
                              settings=TableSettings.from_dict(dict(row["settings"])), status=row["status"],
-                             seats=seats, listed=bool(row["listed"]))
+                             seats=seats, listed=bool(row["listed"]), surface=check_surface(row["surface"]),
+                             labels=check_labels(row["labels"]))
         except (TypeError, ValueError, IonError) as err:
             raise StoreError(f"table {table_id} in {self.where} is damaged: {err}") from None
 
@@ -327,13 +360,26 @@ class Store:
                                lambda conn: self._write_finish(conn, table_id, finish, now))
         return table
 
-    def resume(self, clock: Clock = time.monotonic) -> list[Table]:
-        """Every unfinished table, rebuilt by replaying its log and verified, oldest first. One
-        that does not replay is one `StoreError` naming it (and no table is returned)."""
+    def resume(self, clock: Clock = time.monotonic, *,
+               surfaces: Collection[str | None] | None = None) -> list[Table]:
+        """Every unfinished table, rebuilt by replaying its log and verified, oldest first; with
+        `surfaces`, only the tables those surfaces host (see `unfinished`). One that does not
+        replay is one `StoreError` naming it (and no table is returned)."""
+        return [self.load(table_id, clock) for table_id in self.unfinished(surfaces)]
+
+    def unfinished(self, surfaces: Collection[str | None] | None = None) -> list[str]:
+        """The ids of the unfinished (`waiting`, `playing`) tables, oldest first; with `surfaces`,
+        only of the tables those surfaces host (None among them: the tables that name no
+        surface, made before migration 0003)."""
+        t = schema.tables
+        query = select(t.c.id).where(t.c.status.in_(UNFINISHED)).order_by(t.c.created_at, t.c.id)
+        if surfaces is not None:
+            named = [s for s in surfaces if s is not None]
+            unnamed = len(named) != len(surfaces)
+            query = query.where(or_(t.c.surface.in_(named), t.c.surface.is_(None)) if unnamed
+                                else t.c.surface.in_(named))
         with self._read() as conn:
-            ids = conn.execute(select(schema.tables.c.id).where(schema.tables.c.status.in_(UNFINISHED))
-                               .order_by(schema.tables.c.created_at, schema.tables.c.id)).scalars().all()
-        return [self.load(table_id, clock) for table_id in ids]
+            return list(conn.execute(query).scalars().all())
 
     def record(self, table_id: str) -> GameRecord:
         """The record of a game: the stored one once finished or abandoned, else rebuilt from its log."""
@@ -359,7 +405,7 @@ class Store:
         count = (select(func.count()).select_from(schema.actions)
                  .where(schema.actions.c.table_id == t.c.id).scalar_subquery())
         query = select(t.c.id, t.c.game, t.c.variant, t.c.players, t.c.status, t.c.created_at,
-                       t.c.finished_at, t.c.listed, count.label("actions")) \
+                       t.c.finished_at, t.c.listed, t.c.surface, count.label("actions")) \
             .order_by(t.c.created_at.desc(), t.c.id)
         if status is not None:
             query = query.where(t.c.status == status)
@@ -378,8 +424,33 @@ class Store:
                         SeatInfo(seat, kind, name=name, bot=bot).display_name() or f"Player {seat}")
         return [TableRow(id=r["id"], game=r["game"], variant=r["variant"], players=r["players"],
                          status=r["status"], created_at=r["created_at"], finished_at=r["finished_at"],
-                         names=tuple(names.get(r["id"], ())), actions=r["actions"], listed=bool(r["listed"]))
+                         names=tuple(names.get(r["id"], ())), actions=r["actions"], listed=bool(r["listed"]),
+                         surface=r["surface"])
                 for r in rows]
+
+    def top(self, game: str | None = None, limit: int = 10, *, surface: str | None = None) -> list[Standing]:
+        """The all-time table of people (not bots) in finished games — of one `game` and one
+        `surface` if given: each name's games, wins and total points, most wins first, then most
+        points, then by name. People are told apart by the name they played under."""
+        if limit.__class__ is not int or limit < 1:
+            raise ValueError(f"limit is a whole number of at least 1, not {limit!r}")
+        r, t = schema.results, schema.tables
+        wins = func.sum(case((r.c.winner, 1), else_=0))
+        points = func.sum(r.c.score)
+        query = (select(r.c.name, func.count().label("games"), wins.label("wins"), points.label("points"))
+                 .join(t, t.c.id == r.c.table_id)
+                 .where(r.c.agent.is_(None))
+                 .group_by(r.c.name)
+                 .order_by(wins.desc(), points.desc(), r.c.name)
+                 .limit(limit))
+        if game is not None:
+            query = query.where(t.c.game == game)
+        if surface is not None:
+            query = query.where(t.c.surface == surface)
+        with self._read() as conn:
+            rows = conn.execute(query).all()
+        return [Standing(name, int(games), int(won or 0), float(total or 0.0))
+                for name, games, won, total in rows]
 
     def _read(self) -> _Reading:
         return _Reading(self)
@@ -406,4 +477,4 @@ class _Reading:
             raise StoreError(f"{self.store.where}: cannot read: {first_line(exc)}") from None
 
 
-__all__ = ["Store", "StoreError", "TableRow"]
+__all__ = ["Standing", "Store", "StoreError", "TableRow"]

@@ -15,6 +15,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..core.present import signed
+
 log = logging.getLogger(__name__)
 
 
@@ -40,11 +42,6 @@ class Molecule:
     name: str
     kind: str = ""
     points: int | None = None
-
-
-def signed(value: int) -> str:
-    """`+1`, `−2` (a real minus sign), `0`."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
 def _toml(game: str, name: str) -> dict[str, Any]:
@@ -143,4 +140,4 @@ def molecules(game: str) -> dict[str, Molecule]:
         return {}
 
 
-__all__ = ["Face", "Molecule", "faces", "molecules", "signed"]
+__all__ = ["Face", "Molecule", "faces", "molecules"]

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import IllegalAction, get_spec
-from ..host import Subscription, Table, TableSettings, Update
+from ..host import TERMINAL, Subscription, Table, TableSettings, Update
 from ..host.table import Clock
 
 BOT_DELAY = 0.6
@@ -152,7 +152,8 @@ class PlaySession:
         chosen = check_seats(seats, n, spec.timed)
         clock = clock or time.monotonic
         table = Table(game, n, bots=seat_bots(n, chosen, bots), seed=seed, variant=variant, options=options,
-                      clock=clock, journal=store, settings=TableSettings(bot_delay=bot_delay))
+                      clock=clock, journal=store, settings=TableSettings(bot_delay=bot_delay),
+                      surface=TERMINAL)
         given = list(names or [])
         for index, seat in enumerate(chosen):
             name = given[index] if index < len(given) and given[index] else f"Player {seat}"

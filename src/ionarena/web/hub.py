@@ -11,7 +11,9 @@ no rules and no sockets; it
   timeouts fire on time; a pump makes at most `PUMP_MOVES` moves, then the table waits its turn
   in the pool again, so a table of bots that move at once never holds a thread to its end;
 - starts a table once no seat is open (a seated person may fill the open seats with bots:
-  `seat_bot`), and resumes every unfinished table from the store when the server starts (`open`);
+  `seat_bot`), and resumes the web's unfinished tables from the store when the server starts
+  (`open`): those it made (`surface="web"`) and those made before tables named their surface —
+  never the IRC bot's or a terminal's, which their own processes host;
 - lists tables for the lobby: `listed` ones only (the store keeps the flag with the table); a
   table made "by invite" is never listed and is found only through its link. Ids are 128 random
   bits and say nothing about the table.
@@ -33,7 +35,7 @@ from typing import Any, TypeVar
 
 from ..agents import BadAgentSpec, check_spec
 from ..core import IllegalAction, UnknownGame, get_spec, quote
-from ..host import Bot, Table, TableSettings, Update
+from ..host import WEB, Bot, Table, TableSettings, Update
 from ..store import Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -145,7 +147,7 @@ class Hub:
         if self.closed:
             self.moves, self.bots, self.clocks = self._pools()
             self.closed = False
-        tables = await self.run(self.store.resume, self.clock)
+        tables = await self.run(lambda: self.store.resume(self.clock, surfaces=(WEB, None)))
         for table in tables:
             self._adopt(table)
         for hosted in list(self.tables.values()):
@@ -207,7 +209,7 @@ class Hub:
 
         def make() -> tuple[Table, dict[int, str]]:
             table = Table(spec.id, count, bots=bots, seed=seed, variant=variant, options=options,
-                          settings=settings, clock=self.clock, journal=self.store, listed=listed)
+                          settings=settings, clock=self.clock, journal=self.store, listed=listed, surface=WEB)
             tokens = {seat: table.sit(seat, plan.name or f"Player {seat}")
                       for seat, plan in enumerate(seats) if plan.kind == "human"}
             self._start_if_full(table)
@@ -224,7 +226,8 @@ class Hub:
             table.start()
 
     async def find(self, table_id: str) -> Hosted:
-        """The table with this id (read back from the store if it is not in memory); `NotFound`."""
+        """The table with this id (read back from the store if it is not in memory); `NotFound`,
+        also for an unfinished table that another surface hosts (the web must not play it too)."""
         if not isinstance(table_id, str) or not 8 <= len(table_id) <= 64:
             raise NotFound(table_id)
         hosted = self.tables.get(table_id)
@@ -234,6 +237,8 @@ class Hub:
             table = await self.run(self.store.load, table_id, self.clock)
         except StoreError:
             raise NotFound(table_id) from None
+        if table.surface not in (WEB, None) and table.status in ("waiting", "playing"):
+            raise NotFound(table_id)  # another process (the IRC bot, a terminal) hosts it
         hosted = self._adopt(table)
         self.kick(hosted)
         return hosted

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...core import Action, State, get_spec
+from ...core import Action, State, derive_seed, get_spec
 from ..base import Agent
 from ..heuristics import Heuristics, heuristics_for
 from ..policy import make_policy
@@ -34,7 +34,8 @@ class ISMCTSAgent:
 
     def __init__(self, game_id: str, seed: int = 0, *, iters: int | None = None, ms: float | None = None,
                  c: float | None = None, eps: float | None = None, cutoff: int | None = None,
-                 rollout: str | None = None, opp: str | None = None, reaction_time: float = 0.5):
+                 rollout: str | None = None, opp: str | None = None, root: str = "halving",
+                 reaction_time: float = 0.5):
         self.game_id = game_id
         self.rng = random.Random(seed)
         h = self.heuristics
@@ -45,6 +46,7 @@ class ISMCTSAgent:
         self.cutoff = cutoff
         self.rollout = rollout or ("fast" if has_greedy(game_id) else "random")
         self.opp = h.opp if opp is None else opp
+        self.root = root
         self.reaction_time = reaction_time
         self.last: SearchStats | None = None
         """What the last search did."""
@@ -58,7 +60,7 @@ class ISMCTSAgent:
     def settings(self) -> dict[str, Any]:
         """The effective settings (defaults filled in), for reports."""
         return {"iters": self.iters, "ms": self.ms, "c": self.c, "eps": self.eps, "cutoff": self.cutoff,
-                "rollout": self.rollout, "opp": self.opp}
+                "rollout": self.rollout, "opp": self.opp, "root": self.root}
 
     def act(self, state: State, player: int) -> Action | None:
         """The searched move of `player` (forced moves, the only move worth trying and the game's
@@ -78,12 +80,14 @@ class ISMCTSAgent:
         """A new search for `player`'s decision in `state` (not run yet)."""
         h = self.heuristics
         rt = self.reaction_time
-        policies = [make_policy(self.rollout, self.game_id, self.eps, self.rng.getrandbits(62), rt)
-                    for _ in range(state.num_players)]
+        rollout, game_id, eps, n = self.rollout, self.game_id, self.eps, state.num_players
+
+        def policies(seed: int) -> list[Agent]:
+            return [make_policy(rollout, game_id, eps, derive_seed(seed, q), rt) for q in range(n)]
         cutoff = h.cutoff_for(state.variant) if self.cutoff is None else self.cutoff
         tree_opponents = self.opp == "tree" and not get_spec(self.game_id).simultaneous
         return Search(state, player, h, policies, random.Random(self.rng.getrandbits(64)), c=self.c,
-                      cutoff=cutoff, tree_opponents=tree_opponents, reaction_time=rt)
+                      cutoff=cutoff, tree_opponents=tree_opponents, reaction_time=rt, root=self.root)
 
     def budget(self, state: State) -> Budget:
         """This decision's budget: iterations and/or seconds (see the module docstring)."""

@@ -18,16 +18,24 @@ Each iteration:
    ends, or for `cutoff` moves, when the game's `evaluate` judges the position.
 4. **Back up** the values: every node adds the value to the seat that made its decision.
 
+The root decision is chosen by **sequential halving** (`root=halving`, the default): the budget is
+split into rounds; in a round every move still in the race is tried once on the *same* sample with
+the *same* rollout randomness (common random numbers: the luck of the draw falls alike on every
+move, so the comparison measures the moves, not the luck), and after each phase of rounds the worse
+half of the moves drops out; the move with the best mean value wins (ties: the rollout policy's own
+choice, which is tried first). Below the root the tree is searched as above. `root=ucb` chooses the
+root decision by UCB like every other and plays the most visited move.
+
 Timed games are stepped as `sim.driver.bot_step` does: the seat whose reaction comes first moves
 after an `at <t>` clock tick; when no one can move before the deadline the host applies `timeout`.
-The chosen move is the root's most visited legal action.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from ...core import HOST, Action, State
@@ -37,6 +45,9 @@ from .tree import Node
 
 MAX_STEPS = 100_000
 """A rollout longer than this is a bug in a game (it never ends): fail loudly."""
+
+Policies = Callable[[int], Sequence[Agent]]
+"""`policies(seed)`: a rollout policy for every seat, seeded from `seed`."""
 
 
 @dataclass(frozen=True)
@@ -67,9 +78,9 @@ class SearchStats:
 class Search:
     """The search for one decision of `seat` in `state` (see the module docstring)."""
 
-    def __init__(self, state: State, seat: int, heuristics: Heuristics, policies: Sequence[Agent],
+    def __init__(self, state: State, seat: int, heuristics: Heuristics, policies: Policies,
                  rng: random.Random, *, c: float, cutoff: int, tree_opponents: bool,
-                 reaction_time: float):
+                 reaction_time: float, root: str = "halving"):
         self.state = state
         self.seat = seat
         self.heuristics = heuristics
@@ -79,32 +90,83 @@ class Search:
         self.cutoff = cutoff
         self.tree_opponents = tree_opponents
         self.reaction_time = reaction_time
+        self.root_mode = root
         self.timed = state.deadline() is not None
         self.delegate = heuristics.delegate
         self.root = Node()
         self.stats = SearchStats()
         self._timeout: Action | None = None
+        self._choice: Action | None = None
 
     # -- the loop ---------------------------------------------------------------------------------
 
     def run(self, budget: Budget) -> Action:
-        """Search within `budget`; the most visited legal action of the root."""
+        """Search within `budget`; the move chosen for the root (see the module docstring)."""
         start = time.perf_counter()
         stop = None if budget.seconds is None else start + budget.seconds
-        limit = budget.iterations
-        done = 0
-        while limit is None or done < limit:
-            if stop is not None and done and time.perf_counter() >= stop:
-                break
-            self.iterate()
-            done += 1
+        if self.root_mode == "halving":
+            done = self._halving(budget.iterations, start, stop)
+        else:
+            done = 0
+            limit = budget.iterations
+            while limit is None or done < limit:
+                if stop is not None and done and time.perf_counter() >= stop:
+                    break
+                self.iterate()
+                done += 1
         self.stats.iterations = done
         self.stats.seconds = time.perf_counter() - start
         self.stats.nodes = self.root.size()
         return self.best_action()
 
+    def root_actions(self) -> list[Action]:
+        """The root's moves worth trying, the rollout policy's own choice first."""
+        legal = self.heuristics.worth_trying(self.state, self.state.legal_actions(self.seat))
+        preferred = self.policies(self.rng.getrandbits(62))[self.seat].act(self.state, self.seat)
+        if preferred in legal:
+            legal.remove(preferred)
+            legal.insert(0, preferred)
+        return legal
+
+    def _halving(self, limit: int | None, start: float, stop: float | None) -> int:
+        """Sequential halving over the root's moves; returns the iterations played. Every phase plays
+        at least one round, so a budget smaller than one round over all moves plays one round."""
+        remaining = self.root_actions()
+        phases = max(1, math.ceil(math.log2(len(remaining)))) if len(remaining) > 1 else 0
+        done = 0
+        for phase in range(phases):
+            phase_stop = None if stop is None else start + (stop - start) * (phase + 1) / phases
+            rounds = None if limit is None else max(1, (limit - done) // ((phases - phase) * len(remaining)))
+            played = 0
+            while rounds is None or played < rounds:
+                if played and phase_stop is not None and time.perf_counter() >= phase_stop:
+                    break
+                self._round(remaining)
+                done += len(remaining)
+                played += 1
+            remaining = sorted(remaining, key=self._mean, reverse=True)[:math.ceil(len(remaining) / 2)]
+        self._choice = max(remaining, key=self._mean)  # the first (the policy's choice) on a tie
+        return done
+
+    def _round(self, moves: Sequence[Action]) -> None:
+        """Every move in `moves` tried once on one sample with the same rollout randomness."""
+        sample = self.state.determinize(self.seat, self.rng)
+        seed = self.rng.getrandbits(62)
+        baseline = self.heuristics.baseline
+        start = baseline(sample) if baseline is not None else None
+        for index, move in enumerate(moves):
+            copy = sample if index == len(moves) - 1 else sample.clone()
+            self.iterate(first=move, sample=copy, seed=seed, start=start)
+
+    def _mean(self, action: Action) -> float:
+        child = self.root.children.get((self.seat, action))
+        return child.reward / child.visits if child is not None and child.visits else -math.inf
+
     def best_action(self) -> Action:
-        """The root's legal action tried most often (ties: the higher mean value)."""
+        """The move chosen by sequential halving, or the root's legal move tried most often (ties:
+        the higher mean value)."""
+        if self._choice is not None:
+            return self._choice
         legal = self.heuristics.worth_trying(self.state, self.state.legal_actions(self.seat))
         children = self.root.children
 
@@ -123,12 +185,18 @@ class Search:
 
     # -- one iteration ----------------------------------------------------------------------------
 
-    def iterate(self) -> None:
-        """Determinize, select and expand, roll out, back up."""
+    def iterate(self, first: Action | None = None, sample: State | None = None, seed: int | None = None,
+                start: object = None) -> None:
+        """Determinize (or take `sample` and the `start` its baseline found), select and expand
+        (`first`: the root's move to try), roll out (policies seeded from `seed`), back up."""
         stats = self.stats
-        s = self.state.determinize(self.seat, self.rng)
-        baseline = self.heuristics.baseline
-        start = baseline(s) if baseline is not None else None
+        if sample is None:
+            s = self.state.determinize(self.seat, self.rng)
+            baseline = self.heuristics.baseline
+            start = baseline(s) if baseline is not None else None
+        else:
+            s = sample
+        policies = self.policies(self.rng.getrandbits(62) if seed is None else seed)
         seat = self.seat
         node = self.root
         path: list[tuple[Node, int]] = []
@@ -151,13 +219,22 @@ class Search:
             if in_tree and (player == seat or (self.tree_opponents and not self._simultaneous(s))) \
                     and not (self.delegate and s.phase_name() in self.delegate):
                 legal = self.heuristics.worth_trying(s, s.legal_actions(player))
-                if len(legal) == 1:
+                if first is not None and node is self.root and player == seat:
+                    key: Hashable = (seat, first)
+                    child = node.children.get(key)
+                    if child is None:
+                        child = node.children[key] = Node()
+                        in_tree = False
+                    node = child
+                    path.append((child, player))
+                    action = first
+                elif len(legal) == 1:
                     action = legal[0]
                 else:
                     keys = [(player, a) for a in legal]
                     untried = node.untried(keys)
                     if untried:
-                        key: Hashable = self._expand_choice(s, player, untried, node)
+                        key = self._expand_choice(s, player, untried, node, policies)
                         child = Node()
                         node.children[key] = child
                         in_tree = False
@@ -178,7 +255,7 @@ class Search:
                     stats.rollout_steps += 1
                 else:
                     stats.tree_steps += 1
-                action = self._policy_action(s, player)
+                action = self._policy_action(s, player, policies)
             if when is not None and when > s.now():
                 s.apply_text(HOST, f"at {when:.3f}")
                 stats.host_steps += 1
@@ -208,16 +285,17 @@ class Search:
     def _simultaneous(s: State) -> bool:
         return len(s.actors()) > 1
 
-    def _expand_choice(self, s: State, player: int, untried: list[Hashable], node: Node) -> Hashable:
+    def _expand_choice(self, s: State, player: int, untried: list[Hashable], node: Node,
+                       policies: Sequence[Agent]) -> Hashable:
         """The first decision tried at a node is the rollout policy's; later ones are random."""
         if not node.children:
-            key = (player, self.policies[player].act(s, player))
+            key = (player, policies[player].act(s, player))
             if key in untried:
                 return key
         return untried[self.rng.randrange(len(untried))]
 
-    def _policy_action(self, s: State, player: int) -> Action:
-        action = self.policies[player].act(s, player)
+    def _policy_action(self, s: State, player: int, policies: Sequence[Agent]) -> Action:
+        action = policies[player].act(s, player)
         if action is None:  # a policy that waits: take any legal move rather than stall the search
             legal = self.heuristics.worth_trying(s, s.legal_actions(player))
             action = legal[self.rng.randrange(len(legal))]

@@ -45,7 +45,8 @@ def explain(token: str) -> str | None:
     return f"{obj.symbol} {obj.name}: {obj.help}{price}"
 
 
-def _inventory_line(table: dict[str, Any]) -> str:
+def inventory_line(table: dict[str, Any]) -> str:
+    """`Cards: [++] [-]. Objects: 5¢, …` from a seat's own table (its `inv`)."""
     inventory = table["inventory"]
     items = [f"{OBJECTS[k].symbol} x{inventory[kind_token(k)]}" for k in HELD_KINDS
              if k != "coins" and kind_token(k) in inventory]
@@ -70,7 +71,7 @@ def answer(view: dict[str, Any], text: str) -> str | None:
     if view.get("seat") is None or "hand" not in table:
         return "Spectators have no inventory."
     if not rest:
-        return _inventory_line(table)
+        return inventory_line(table)
     card = parse_card(rest.strip("[]"))
     if card is not None:
         count = table["hand"].count(CARD_TEXTS[card])

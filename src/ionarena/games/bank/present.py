@@ -11,6 +11,7 @@ from typing import Any
 from ...core import Event, Names
 from ...core.present import plural, result_line
 from .cards import OBJECTS, parse_kind
+from .commands import inventory_line
 
 BAR_CELLS = 10
 """Cells on each side of the charge bar (a bigger full charge is drawn to scale)."""
@@ -220,6 +221,27 @@ class BankPresenter:
             team = f"team {t['winning_team']} wins" if t.get("winning_team") else "the teams are tied"
             lines.append(f"Game over: {result_line(view, names)} As teams, {team}.")
         return "\n".join(lines)
+
+    def summary(self, view: dict[str, Any], names: Names) -> str:
+        """One line for chat: the bank's charge and pot (or the shop, or the lobby), then the
+        reader's cards and objects as `inv` tells them."""
+        t = view["table"]
+        phase = view["phase"]
+        if view["over"]:
+            return "Game over: " + result_line(view, names)
+        parts = []
+        if phase == "lobby":
+            parts.append("pick a team: 'team +' or 'team -'")
+        elif phase == "shop":
+            parts.append("the shop is open: buy <object>, deal <object> <price> <units>, ok <seat>, done")
+        else:
+            bank = t["bank"]
+            parts.append(f"bank {int(bank['charge']):+d}, pot {bank['pot']}")
+            if t.get("second_move"):
+                parts.append("second move of [&]")
+        if "hand" in t and phase != "lobby":
+            parts.append(inventory_line(t))
+        return " · ".join(parts)
 
     def explain(self, event: Event) -> str:
         """The bank game has no chemistry to explain."""

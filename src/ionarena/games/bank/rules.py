@@ -288,7 +288,8 @@ class BankState(Lobby, Turns, Shop):
         """The next deadline in game seconds: lobby end, move clock or round end, shop end."""
         phase = self.phase
         if phase == PLAY:
-            return round(min(self.turn_start + self.move_limit, self.round_end), 3)
+            move_end, round_end = self.turn_start + self.move_limit, self.round_end
+            return round(round_end if round_end < move_end else move_end, 3)  # min(), without the call
         if phase == SHOP:
             return self.shop_end
         if phase == LOBBY:
@@ -324,9 +325,9 @@ class BankState(Lobby, Turns, Shop):
                      "invincible_moves": self.shield},
             "order": list(self.order),
             "direction": self.direction,
-            "teams": [SIGN_TEXT[t] for t in self.team],
+            "teams": list(map(SIGN_TEXT.__getitem__, self.team)),
             "team_scores": {"+": plus, "-": minus},
-            "cards": [sum(h) for h in self.hands],
+            "cards": list(map(sum, self.hands)),
             "objects": [sum(i.values()) - i.get("coins", 0) for i in self.inv],
             "quit": [not a for a in self.active],
             "loses_turns": self.lose_turns[:],

@@ -15,6 +15,9 @@ from ionarena.core.present import MINUS, number_word, signed
 
 from .cards import CARDS, IONS, Ion, card_of, tokens_of
 
+_CARDS_OF: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""The card ids of each compound's tokens (one entry per compound of the game: a small table)."""
+
 
 class Recipe(NamedTuple):
     """One compound: `cation` bonded with `anion` in lowest ratio (`n_cation`, `n_anion`)."""
@@ -38,7 +41,10 @@ class Recipe(NamedTuple):
     @property
     def cards(self) -> tuple[str, ...]:
         """The card ids (transition metal sides dropped)."""
-        return tuple(card_of(t) for t in self.tokens)
+        found = _CARDS_OF.get(self.tokens)
+        if found is None:
+            found = _CARDS_OF[self.tokens] = tuple(card_of(t) for t in self.tokens)
+        return found
 
     def label(self) -> str:
         """"MgCl2 — magnesium chloride"."""

@@ -24,6 +24,8 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from .cards import GOALS, IONS, NOBLE_GASES, card_of, is_charged, tokens_of
@@ -47,13 +49,51 @@ Value = tuple[int, int]
 
 
 def _compound_bonus(goals: Sequence[str], chosen: Iterable[Recipe]) -> int:
-    from .scoring import goal_award
+    """What the compound goals pay for these compounds (`scoring.goal_award` of each, in one pass)."""
     recipes = list(chosen)
     formulas = {r.formula for r in recipes}
-    has_h = any(r.has_h for r in recipes)
-    has_oh = any(r.has_oh for r in recipes)
-    return sum(goal_award(g, formulas, has_h, has_oh, set()) for g in goals
-               if GOALS[g].kind != "noble_gas")
+    total = 0
+    for g in goals:
+        goal = GOALS[g]
+        kind = goal.kind
+        if kind == "noble_gas":
+            continue
+        if kind == "neutralization":
+            if any(r.has_h for r in recipes) and any(r.has_oh for r in recipes):
+                total += goal.bottom
+            continue
+        hits = 0
+        for w in goal.compounds:
+            if w in formulas:
+                hits += 1
+        if hits >= 2:
+            total += goal.bottom
+        elif hits == 1:
+            total += goal.top or 0
+    return total
+
+
+@cache
+def _card_counts(r: Recipe) -> tuple[tuple[str, int], ...]:
+    """The cards of a compound with how many of each, in card order."""
+    return tuple(sorted(Counter(r.cards).items()))
+
+
+@cache
+def _side_profile(card: str) -> tuple[tuple[int, int, bool], ...]:
+    """A card's sides as the plain search sees them: charge, points, icon."""
+    return tuple((IONS[t].charge, IONS[t].points, IONS[t].icon) for t in tokens_of(card))
+
+
+@cache
+def _with_anion(cation: str, anion_card: str) -> tuple[Recipe, ...]:
+    """The compounds of the ion token `cation` with each side of the card `anion_card`."""
+    found = []
+    for an in tokens_of(anion_card):
+        r = recipe(cation, an)
+        if r is not None:
+            found.append(r)
+    return tuple(found)
 
 
 def _noble_part(goals: Sequence[str], nobles: list[str]) -> int:
@@ -68,20 +108,19 @@ class _Search:
 
     def __init__(self, types: list[str], wild_types: set[str], counts: Sequence[int]):
         self.types = types
-        self.index = {t: i for i, t in enumerate(types)}
+        index = self.index = {t: i for i, t in enumerate(types)}
         self.wild_ok = tuple(t in wild_types for t in types)
+        self.profiles = [(_side_profile(t), ok) for t, ok in zip(types, self.wild_ok, strict=True)]
         recipes: list[tuple[Recipe, tuple[tuple[int, int], ...], int, int]] = []
-        for cat_card in types:
+        for ci, cat_card in enumerate(types):
             for cat in tokens_of(cat_card):
                 if IONS[cat].charge <= 0:
                     continue
-                for an_card in types:
-                    for an in tokens_of(an_card):
-                        r = recipe(cat, an)
-                        if r is not None:
-                            need = Counter(self.index[card_of(t)] for t in r.tokens)
-                            recipes.append((r, tuple(sorted(need.items())), self.index[cat_card],
-                                            self.index[an_card]))
+                for ai, an_card in enumerate(types):
+                    for r in _with_anion(cat, an_card):
+                        # types are sorted: card order is index order
+                        need = tuple((index[c], k) for c, k in _card_counts(r))
+                        recipes.append((r, need, ci, ai))
         cations = sorted({c for _, _, c, _ in recipes})
         anions = sorted({a for _, _, _, a in recipes})
         by_cation = self._configs(anions, counts) <= self._configs(cations, counts)
@@ -101,12 +140,24 @@ class _Search:
                 by_profile.setdefault(self._profile(k), []).append(k)
             self.classes.append([tuple(v) for _, v in sorted(by_profile.items(), key=lambda kv: kv[1])])
         self.live_wild = [any(self.wild_ok[k] for k in s) for s in live]
-        self.memo: dict[tuple[object, ...], Value] = {}
+        # memo keys per group: the counts of the types alone in their class, then of each larger class
+        self.singles: list[itemgetter[tuple[int, ...]] | None] = []
+        self.multis: list[list[tuple[int, ...]]] = []
+        for classes in self.classes:
+            alone = [cls[0] for cls in classes if len(cls) == 1]
+            self.singles.append(itemgetter(*alone) if alone else None)
+            self.multis.append([cls for cls in classes if len(cls) > 1])
+        self.memo: list[dict[tuple[object, ...], Value]] = [{} for _ in side]
+        self.size = len(side)
+        self.plain = [[(need, r.points, int(r.icon)) for r, need in group] for group in self.groups]
+        """Per group, what the plain search reads of each recipe: cards needed, points, refreshes."""
+        self.token_types: dict[tuple[str, ...], tuple[int | None, ...]] = {}
+        self.top = [max(IONS[t].points for t in tokens_of(c)) for c in types]
+        self.top_wild = max((p for p, ok in zip(self.top, self.wild_ok, strict=True) if ok), default=0)
 
     def _profile(self, k: int) -> tuple[object, ...]:
         """What the plain search sees of a card type: its sides' charges and points, icon, wildcard."""
-        sides = tuple((IONS[t].charge, IONS[t].points, IONS[t].icon) for t in tokens_of(self.types[k]))
-        return (sides, self.wild_ok[k])
+        return self.profiles[k]
 
     def _configs(self, side: list[int], counts: Sequence[int]) -> float:
         """Roughly how many memo keys a search keyed on these types' counts can meet."""
@@ -120,66 +171,88 @@ class _Search:
 
     def free(self, gi: int, counts: tuple[int, ...], wild: bool) -> Value:
         """Best (points, refreshes) of groups gi.. from these cards (and the wildcard if `wild`)."""
-        if gi == len(self.groups):
+        if gi == self.size:
             return (0, 0)
         wild = wild and self.live_wild[gi]
-        key: list[object] = [gi, wild]
-        for cls in self.classes[gi]:
-            key.append(counts[cls[0]] if len(cls) == 1 else tuple(sorted([counts[k] for k in cls])))
-        frozen = tuple(key)
-        hit = self.memo.get(frozen)
+        single = self.singles[gi]
+        frozen: tuple[object, ...] = (wild, single(counts) if single is not None else ())
+        for cls in self.multis[gi]:
+            frozen += (tuple(sorted([counts[k] for k in cls])),)
+        memo = self.memo[gi]
+        hit = memo.get(frozen)
         if hit is None:
             hit = self.choose(gi, counts, wild)[0]
-            self.memo[frozen] = hit
+            memo[frozen] = hit
         return hit
 
-    def choose(self, gi: int, counts: tuple[int, ...], wild: bool) -> tuple[Value, tuple[int, ...], int]:
+    def choose(self, gi: int, counts: Sequence[int], wild: bool) -> tuple[Value, tuple[int, ...], int]:
         """The best use of group gi: (value, uses per recipe, type index the wildcard filled or -1)."""
-        recs = self.groups[gi]
+        recs = self.plain[gi]
         best: list[tuple[Value, tuple[int, ...], int]] = []
         uses = [0] * len(recs)
         own = self.group_type[gi]
         wild_ok = self.wild_ok
+        own_wild = wild_ok[own]
+        after = gi + 1
+        last = after == self.size
+        if not last:
+            memo, single, multis = self.memo[after], self.singles[after], self.multis[after]
+            live_wild = self.live_wild[after]
+            choose = self.choose
 
-        def fits(need: tuple[tuple[int, int], ...], cnt: Sequence[int], wild_left: bool) -> bool:
+        order = []  # the recipes these cards (and the wildcard, once) can make at least once
+        for j, (need, _, _) in enumerate(recs):
             gap = 0
             for k, n in need:
-                if cnt[k] < n:
-                    if not wild_left or not wild_ok[k] or cnt[k] < n - 1:
-                        return False
+                have = counts[k]
+                if have < n:
+                    if not wild or not wild_ok[k] or have < n - 1:
+                        break
                     gap += 1
-            return gap <= 1
-
-        order = [j for j, (_, need) in enumerate(recs) if fits(need, counts, wild)]
+            else:
+                if gap <= 1:
+                    order.append(j)
+        end = len(order)
 
         def walk(i: int, cnt: list[int], wild_left: bool, pts: int, ref: int, filled: int) -> None:
-            if i == len(order) or (cnt[own] == 0 and not (wild_left and wild_ok[own])):
-                sub = self.free(gi + 1, tuple(cnt), wild_left)
-                value = (pts + sub[0], ref + sub[1])
+            if i == end or (cnt[own] == 0 and not (wild_left and own_wild)):
+                if last:
+                    value = (pts, ref)
+                else:  # self.free(after, cnt, wild_left), inline
+                    wild_next = wild_left and live_wild
+                    key: tuple[object, ...] = (wild_next, single(cnt) if single is not None else ())
+                    for cls in multis:
+                        key += (tuple(sorted([cnt[k] for k in cls])),)
+                    sub = memo.get(key)
+                    if sub is None:
+                        sub = memo[key] = choose(after, cnt, wild_next)[0]
+                    value = (pts + sub[0], ref + sub[1])
                 if not best or value > best[0][0]:
                     best[:] = [(value, tuple(uses), filled)]
                 return
             walk(i + 1, cnt, wild_left, pts, ref, filled)
             j = order[i]
-            r, need = recs[j]
-            short = [k for k, n in need if cnt[k] < n]
-            if not short:
-                rest = list(cnt)
+            need, points, icon = recs[j]
+            shorts = 0
+            k0 = n0 = 0
+            for k, n in need:
+                if cnt[k] < n:
+                    shorts += 1
+                    k0, n0 = k, n
+            if not shorts:
+                rest = cnt[:]
                 for k, n in need:
                     rest[k] -= n
                 uses[j] += 1
-                walk(i, rest, wild_left, pts + r.points, ref + int(r.icon), filled)
+                walk(i, rest, wild_left, pts + points, ref + icon, filled)
                 uses[j] -= 1
-            elif wild_left and len(short) == 1 and wild_ok[short[0]]:
-                k0 = short[0]
-                n0 = next(n for k, n in need if k == k0)
-                if cnt[k0] == n0 - 1:
-                    rest = list(cnt)
-                    for k, n in need:
-                        rest[k] = 0 if k == k0 else rest[k] - n
-                    uses[j] += 1
-                    walk(i, rest, False, pts + r.points, ref + int(r.icon), k0)
-                    uses[j] -= 1
+            elif wild_left and shorts == 1 and wild_ok[k0] and cnt[k0] == n0 - 1:
+                rest = cnt[:]
+                for k, n in need:
+                    rest[k] = 0 if k == k0 else rest[k] - n
+                uses[j] += 1
+                walk(i, rest, False, pts + points, ref + icon, k0)
+                uses[j] -= 1
 
         walk(0, list(counts), wild, 0, 0, -1)
         return best[0]
@@ -207,8 +280,10 @@ class _Search:
         rest = list(counts)
         filled = -1
         for r in recipes:
-            for t in r.tokens:
-                k = self.index.get(card_of(t))
+            kinds = self.token_types.get(r.tokens)
+            if kinds is None:
+                kinds = self.token_types[r.tokens] = tuple(self.index.get(c) for c in r.cards)
+            for k in kinds:
                 if k is None:
                     return None
                 if rest[k] == 0:
@@ -221,9 +296,10 @@ class _Search:
 
     def bound(self, counts: tuple[int, ...], wild: bool) -> int:
         """More points than the charged cards left could ever score."""
-        top = [max(IONS[t].points for t in tokens_of(c)) for c in self.types]
-        extra = max((p for p, ok in zip(top, self.wild_ok, strict=True) if ok), default=0) if wild else 0
-        return sum(n * p for n, p in zip(counts, top, strict=True)) + extra
+        total = self.top_wild if wild else 0
+        for n, p in zip(counts, self.top, strict=True):
+            total += n * p
+        return total
 
 
 def _goal_options(goals: Sequence[str], search: _Search) -> list[list[tuple[Recipe, ...]]]:

@@ -181,6 +181,19 @@ class CompoundPresenter:
             lines.append("Game over: " + result_line(view, names))
         return "\n".join(lines)
 
+    def summary(self, view: dict[str, Any], names: Names) -> str:
+        """One line for chat: the round and turn, the reader's hand, and what they may do now."""
+        t = view["table"]
+        if view["over"]:
+            return "Game over: " + result_line(view, names)
+        parts = [f"round {t['round']} of {t['rounds']}, turn {t['turn']}"]
+        seat = view["seat"]
+        if seat is not None:
+            parts.append("your hand: " + (", ".join(display(c) for c in t["hand"]) or "empty"))
+            if seat in view["actors"] and (prompt := _prompt(view)):
+                parts.append(prompt)
+        return " · ".join(parts)
+
 
 def _goal_line(g: dict[str, Any]) -> str:
     one = f"one {g['one']}, " if g.get("one") else ""

@@ -23,14 +23,14 @@ picked (a `pick` event without its card, once the choice is complete).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import cache
 from typing import Any, Self
 
-from ionarena.core import Action, Actor, IllegalAction, SharedRng, State, View
+from ionarena.core import HOST, Action, Actor, IllegalAction, SharedRng, State, View
 
+from .bonding import bond_options, formable
 from .cards import CARDS, GOALS, card_of, deck_for
-from .chemistry import Recipe, bonds_with, compounds_of, match
+from .chemistry import Recipe, match
 from .moves import (
     CENTER,
     PICK,
@@ -38,7 +38,6 @@ from .moves import (
     TAKE_NONE,
     TILES,
     TWO,
-    UNBONDED,
     Move,
     format_move,
     parse_move,
@@ -87,6 +86,17 @@ EVENT_FIELDS = {
 def _seat_order(first: int, n: int) -> tuple[int, ...]:
     """The seats in round order, from the round's first player."""
     return tuple((first + i) % n for i in range(n))
+
+
+@cache
+def _deck(variant: str) -> tuple[str, ...]:
+    """The element deck of `variant` before shuffling (`deck_for`, made once)."""
+    return tuple(deck_for(variant))
+
+
+_KIND = {c: card.kind for c, card in CARDS.items()}
+"""Each card's kind ("ion", "transition", "noble", "radioactive")."""
+TWO_TILE, CENTER_TILE, RXN_TILE = (TILES.index(t) for t in ("two", "center", "rxn"))
 
 
 def hand_size(variant: str) -> int:
@@ -189,17 +199,22 @@ class CompoundState(State):
         n = self.num_players
         self.first = (self.round - 1) % n
         rng = self.rng.get()
-        held = Counter(c for kept in self.kept for c in kept)
-        deck = deck_for(self.variant)
-        for c, k in held.items():
-            for _ in range(k):
+        deck = list(_deck(self.variant))
+        for kept in self.kept:
+            for c in kept:
                 deck.remove(c)
         rng.shuffle(deck)
         goals = list(GOALS)
         rng.shuffle(goals)
         self.goals = goals[:3]
         size = hand_size(self.variant)
-        self.hands = [[deck.pop() for _ in range(size)] for _ in range(n)]
+        hands = []
+        for _ in range(n):  # each hand takes the deck's last `size` cards, the last one first
+            hand = deck[-size:]
+            hand.reverse()
+            del deck[-size:]
+            hands.append(hand)
+        self.hands = hands
         self.center = []
         self.discard = []
         if self.variant != "beginner":
@@ -236,12 +251,12 @@ class CompoundState(State):
         phase = self.phase
         if phase == "pick":
             committed = self.committed
-            return [p for p in self._seat_order() if not committed[p]]
+            return [p for p in _seat_order(self.first, self.num_players) if not committed[p]]
         if phase == "center":
             return self.losers[:1]
         if phase == "declare":
             pending = self.pending
-            return [p for p in self._seat_order() if pending[p]]
+            return [p for p in _seat_order(self.first, self.num_players) if pending[p]]
         if phase == "rxn":
             return [self.rxn_order[self.rxn_index]]
         if phase == "refresh":
@@ -266,11 +281,11 @@ class CompoundState(State):
         if phase == "center":
             return [CENTER[c] for c in sorted(set(self.center))]
         if phase == "declare":
-            return [UNBONDED, *(Move("bond", r.tokens) for r in self.bond_options(player))]
+            return list(bond_options(self.pending[player][0], self.unbonded[player]).moves)
         if phase == "rxn":
             if self.rxn_stage == "start":
                 return [Move("best"), TAKE_NONE, *(Move("take", (c,)) for c in self.rxn_extras())]
-            return [Move("done"), *(Move("form", r.tokens) for r in self.formable(self.unbonded[player]))]
+            return list(formable(self.unbonded[player]).moves)
         return [Move("refresh", (t,)) for t in TILES if not self.tile_up(player, t)]
 
     def _pick_moves(self, p: int) -> list[Move]:
@@ -290,45 +305,21 @@ class CompoundState(State):
             for c in picks:
                 left.remove(c)
             hand = left
-        moves += [PICK[c] for c in sorted(set(hand))]
+        moves += map(PICK.__getitem__, sorted(set(hand)))
         return moves
 
     def bond_options(self, p: int) -> list[Recipe]:
         """The compounds player `p` may form with their next revealed card and their unbonded cards."""
-        new = self.pending[p][0]
-        have = Counter(self.unbonded[p])
-        found: dict[tuple[str, ...], Recipe] = {}
-        for other in have:
-            for r, need in bonds_with(new, other):
-                if all(have[c] >= k for c, k in need):
-                    found[r.tokens] = r
-        return [found[k] for k in sorted(found)]
+        return list(bond_options(self.pending[p][0], self.unbonded[p]).recipes)
 
     def _may_bond(self, p: int, tokens: tuple[str, ...]) -> bool:
         """True if `tokens` is one of `bond_options(p)` (checked without listing them)."""
-        r = match(tokens)
-        if r is None or r.tokens != tokens:
-            return False
-        new = self.pending[p][0]
-        cards = list(r.cards)
-        if new not in cards:
-            return False
-        cards.remove(new)
-        have = Counter(self.unbonded[p])
-        have.subtract(cards)
-        return all(k >= 0 for k in have.values())
+        return tokens in bond_options(self.pending[p][0], self.unbonded[p]).tokens
 
     @staticmethod
     def formable(pool: list[str]) -> list[Recipe]:
         """Every compound these cards can form (RXN by hand)."""
-        have = Counter(pool)
-        found: dict[tuple[str, ...], Recipe] = {}
-        for c in have:
-            for a in have:
-                for r, need in compounds_of(c, a):
-                    if all(have[x] >= k for x, k in need):
-                        found[r.tokens] = r
-        return [found[k] for k in sorted(found)]
+        return list(formable(pool).recipes)
 
     def rxn_extras(self) -> list[str]:
         """The cards RXN may take: any non-radioactive card in the centre or the discard pile (public)."""
@@ -354,14 +345,20 @@ class CompoundState(State):
             if kind == "unbonded":
                 return not args
             return kind == "bond" and self._may_bond(p, args)
+        if phase == "rxn" and kind == "form" and self.rxn_stage != "start":
+            return p == self.rxn_order[self.rxn_index] and args in formable(self.unbonded[p]).tokens
         return move in self._legal_actions(p)
 
     def _apply(self, player: Actor, action: Action) -> None:
-        p = self.require_actor(player)
+        phase = self.phase
+        if player is not HOST and (not self.committed[player] if phase == "pick"
+                                   else phase == "declare" and self.pending[player]):
+            p = player  # may act: checked without listing the actors (the hot path)
+        else:
+            p = self.require_actor(player)
         if not self.is_legal(p, action):
             raise IllegalAction(why_illegal(self, p, action))
         assert isinstance(action, Move)
-        phase = self.phase
         if phase == "pick":
             self._apply_pick(p, action)
         elif phase == "center":
@@ -387,13 +384,16 @@ class CompoundState(State):
         kind = move.kind
         if kind == "pick":
             card = move.args[0]
-            self.picks[p].append(card)
-            done = len(self.picks[p]) == (2 if self.want_two[p] else 1)
-            self._emit("pick", (p, card, done), seen_by=(p,), public=(p, None, True) if done else None)
-            if done:
-                self.committed[p] = True
-                if all(self.committed):
+            picks = self.picks[p]
+            picks.append(card)
+            if len(picks) == (2 if self.want_two[p] else 1):
+                self._emit("pick", (p, card, True), seen_by=(p,), public=(p, None, True))
+                committed = self.committed
+                committed[p] = True
+                if all(committed):
                     self._reveal()
+            else:
+                self._emit("pick", (p, card, False), seen_by=(p,))
             return
         if kind == "two":
             self.want_two[p] = True
@@ -405,28 +405,40 @@ class CompoundState(State):
 
     def _reveal(self) -> None:
         self.refills = []
-        self.picked = (*self.picked, tuple(tuple(picks) for picks in self.picks))
-        for p in self._seat_order():
-            hand = self.hands[p]
-            for c in self.picks[p]:
+        picks = self.picks
+        self.picked = (*self.picked, tuple(map(tuple, picks)))
+        hands, pending, tiles, turn = self.hands, self.pending, self.tiles, self.turn
+        want_two, want_center, want_rxn = self.want_two, self.want_center, self.want_rxn
+        order = _seat_order(self.first, self.num_players)
+        for p in order:
+            hand = hands[p]
+            mine = picks[p]
+            for c in mine:
                 hand.remove(c)
-            self.pending[p] = list(self.picks[p])
+            pending[p] = list(mine)
+            center = want_center[p]
+            if not (want_two[p] or center is not None or want_rxn[p]):
+                self._emit("reveal", (turn, p, tuple(mine), (), None))
+                continue
             used = []
-            if self.want_two[p]:
-                self._set_tile(p, "two", False)
+            if want_two[p]:
+                tiles[p][TWO_TILE] = False
                 self.refills.append(p)
                 used.append("two")
-            if self.want_center[p] is not None:
-                self._set_tile(p, "center", False)
+            if center is not None:
+                tiles[p][CENTER_TILE] = False
                 used.append("center")
-            if self.want_rxn[p]:
-                self._set_tile(p, "rxn", False)
+            if want_rxn[p]:
+                tiles[p][RXN_TILE] = False
                 self.rxn_order.append(p)
                 used.append("rxn")
-            self._emit("reveal", (self.turn, p, tuple(self.picks[p]), tuple(used), self.want_center[p]))
+            self._emit("reveal", (turn, p, tuple(mine), tuple(used), center))
         self.losers = []
+        if want_center.count(None) == len(want_center):
+            self._place_revealed()  # nobody wants a centre card: nothing to resolve
+            return
         granted: dict[str, int] = {}
-        for p in self._seat_order():
+        for p in order:
             want = self.want_center[p]
             if want is None:
                 continue
@@ -455,11 +467,17 @@ class CompoundState(State):
 
     def _place_revealed(self) -> None:
         """Noble gases and radioactive cards never bond: place them; then ask for declarations."""
-        hot = sum(1 for pend in self.pending for c in pend if CARDS[c].kind == "radioactive")
-        for p in self._seat_order():
+        kind_of = _KIND
+        pending = self.pending
+        hot = 0
+        for pend in pending:
+            for c in pend:
+                if kind_of[c] == "radioactive":
+                    hot += 1
+        for p in _seat_order(self.first, self.num_players):
             keep = []
-            for c in self.pending[p]:
-                kind = CARDS[c].kind
+            for c in pending[p]:
+                kind = kind_of[c]
                 if kind == "radioactive":
                     points = radioactive_points(hot)
                     self.radio[p].append((c, points))
@@ -469,7 +487,7 @@ class CompoundState(State):
                     self._emit("unbonded", (p, c, True))
                 else:
                     keep.append(c)
-            self.pending[p] = keep
+            pending[p] = keep
         self.phase = "declare"
         self._auto_declare()
 
@@ -489,27 +507,31 @@ class CompoundState(State):
         self._emit("bond", (p, new, r.tokens))
 
     def _auto_declare(self) -> None:
-        for p in self._seat_order():
-            while self.pending[p] and not self.bond_options(p):
-                c = self.pending[p].pop(0)
-                self.unbonded[p].append(c)
+        pending, unbonded = self.pending, self.unbonded
+        for p in _seat_order(self.first, self.num_players):
+            pend = pending[p]
+            while pend and not bond_options(pend[0], unbonded[p]).recipes:
+                c = pend.pop(0)
+                unbonded[p].append(c)
                 self._emit("unbonded", (p, c, True))
-        if not any(self.pending):
+        if not any(pending):
             self._pass_hands()
 
     def _pass_hands(self) -> None:
-        self.passed = (*self.passed, tuple(tuple(h) for h in self.hands))
+        hands = self.hands
+        self.passed = (*self.passed, tuple(map(tuple, hands)))
         n = self.num_players
-        for p in self.refills:
-            if self.deck:
-                self.hands[p].append(self.deck.pop())
-                self._emit("refill", (p, (p + 1) % n))
-        self.refills = []
-        self.hands = [self.hands[(p - 1) % n] for p in range(n)]
+        if self.refills:
+            for p in self.refills:
+                if self.deck:
+                    hands[p].append(self.deck.pop())
+                    self._emit("refill", (p, (p + 1) % n))
+            self.refills = []
+        self.hands = hands = [hands[-1], *hands[:-1]]  # every hand passes left
         self._clear_commits()
         self.turns_total += 1
         self._emit("pass", (self.turn,))
-        if all(len(h) <= 2 for h in self.hands):
+        if max(map(len, hands)) <= 2:
             discarded = []
             for h in self.hands:
                 discarded.extend(h)

@@ -35,8 +35,7 @@ def table_view(state: CompoundState, player: int | None) -> View:
         "deck": len(state.deck),
         "hand_sizes": [len(h) for h in state.hands],
         "committed": list(state.committed) if picking else [False] * n,
-        "tiles": [{t: ("up" if up else "down") for t, up in zip(TILES, faces, strict=True)} if faces else {}
-                  for faces in state.tiles],
+        "tiles": [tiles_data(faces) for faces in state.tiles],
         "compounds": [[compound_data(c) for c in comps] for comps in state.compounds],
         "unbonded": [sorted(u) for u in state.unbonded],
         "revealed": [list(p) for p in state.pending],
@@ -45,8 +44,8 @@ def table_view(state: CompoundState, player: int | None) -> View:
     if state.variant == "advanced":
         v["radioactive"] = [[{"card": c, "points": pts} for c, pts in placed] for placed in state.radio]
         v["radioactive_kept"] = [sorted(k) for k in state.kept]
-        v["decay"] = [sum(CARDS[c].decay for c in [*state.kept[q], *(c for c, _ in state.radio[q])])
-                      for q in range(n)]
+        v["decay"] = [sum(map(_DECAY_OF, kept)) + sum(_DECAY_OF(c) for c, _ in placed)
+                      for kept, placed in zip(state.kept, state.radio, strict=True)]
     if player is not None:
         v["hand"] = sorted(state.hands[player])
         # the pick in progress (empty outside the pick phase): only this seat knows it
@@ -60,6 +59,22 @@ def table_view(state: CompoundState, player: int | None) -> View:
     if state.end_bonus is not None:
         v["end_bonus"] = [dict(b) for b in state.end_bonus]
     return v
+
+
+_DECAY_OF = {card_id: card.decay for card_id, card in CARDS.items()}.__getitem__
+"""A card's decay (whole numbers: the sum does not depend on the order)."""
+_TILES_DATA: dict[tuple[bool, ...], dict[str, str]] = {}
+"""Each seat's tile faces as data, by faces (a view copies one per seat at every observation)."""
+
+
+def tiles_data(faces: Sequence[bool]) -> dict[str, str]:
+    """A seat's tiles as data: `{"two": "up", "center": "down", "rxn": "up"}` ({} in the beginner game)."""
+    key = tuple(faces)
+    found = _TILES_DATA.get(key)
+    if found is None:
+        found = _TILES_DATA[key] = ({t: ("up" if up else "down") for t, up in zip(TILES, key, strict=True)}
+                                    if key else {})
+    return found.copy()
 
 
 def compound_data(tokens: Sequence[str]) -> dict[str, Any]:

@@ -105,6 +105,27 @@ class DotsPresenter:
             lines.append("Game over: " + result_line(view, names))
         return "\n".join(lines)
 
+    def summary(self, view: dict[str, Any], names: Names) -> str:
+        """One line for chat: the card to match, what the reader must answer, their hand (as
+        they type the cards)."""
+        t = view["table"]
+        if view["over"]:
+            return "Game over: " + result_line(view, names)
+        parts = []
+        if t["top"]:
+            needs = f" (needs {' or '.join(map(str, t['match']))})" if t["match"] else ""
+            parts.append(f"on the table {t['top']}{needs}")
+        acting = view["seat"] is not None and view["seat"] in view["actors"]
+        if acting and t["pending_draw"]:
+            parts.append(f"take {plural(t['pending_draw'], 'card')} ('draw') or answer with a matching Block")
+        elif acting and view["phase"] == "give":
+            parts.append("the starting Gift: give the first player a card")
+        elif acting and view["phase"] == "name":
+            parts.append("the starting Double Joker: name the number")
+        if "hand" in t:
+            parts.append("your hand: " + (" ".join(t["hand"]) or "empty"))
+        return " · ".join(parts)
+
     def explain(self, event: Event) -> str:
         """Dots has no chemistry to explain."""
         return ""

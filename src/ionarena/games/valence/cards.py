@@ -88,9 +88,20 @@ for _r in _MOLECULE_DATA["recipe"]:
 RECIPE_BY_COUNTS: dict[tuple[int, ...], Recipe] = {r.counts: r for r in RECIPES.values()}
 
 
+_SPELLED: dict[tuple[int, ...], tuple[str, ...]] = {}
+"""Count vectors already spelled out by `elements_of` (views list two at every observation)."""
+_SPELLED_MAX = 20_000
+
+
 def elements_of(counts: list[int] | tuple[int, ...]) -> list[str]:
     """The symbols of a count vector, in atomic-number order with repeats."""
-    return [s for s, n in zip(ELEMENTS, counts, strict=True) for _ in range(n)]
+    key = tuple(counts)
+    found = _SPELLED.get(key)
+    if found is None:
+        found = tuple(s for s, n in zip(ELEMENTS, key, strict=True) for _ in range(n))
+        if len(_SPELLED) < _SPELLED_MAX:
+            _SPELLED[key] = found
+    return list(found)
 
 
 def full_deck() -> list[str]:

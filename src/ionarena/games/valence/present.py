@@ -248,6 +248,18 @@ class ValencePresenter:
             lines.extend(_your_move(view))
         return "\n".join(lines)
 
+    def summary(self, view: dict[str, Any], names: Names) -> str:
+        """One line for chat: the turn, the reader's hand, and the cards they are placing."""
+        t = view["table"]
+        if view["over"]:
+            return "Game over: " + result_line(view, names)
+        parts = [f"turn {t['turn']} of at most {t['turn_cap']}"]
+        if "hand" in t:
+            parts.append("your hand: " + (" ".join(card_text(s) for s in t["hand"]) or "empty"))
+        if t["placing"] and view["seat"] in view["actors"]:
+            parts.append("to place on the discard pile: " + " ".join(t["placing"]))
+        return " · ".join(parts)
+
     def explain(self, event: Event) -> str:
         """The chemistry behind a build (its atoms, their valences adding up to zero, formula, name,
         ions or bonds), a reaction (its balanced equation) or Helium; "" for other events."""

@@ -553,7 +553,7 @@ class ValenceState(State):
 
     def scores(self) -> list[float]:
         """Each player's stash points (public: every stash lies face up)."""
-        return [float(stash_points(s)) for s in self.stashes]
+        return [float(points) for points in map(stash_points, self.stashes)]
 
     def winners(self) -> list[int]:
         """The 10-point player; everyone in a won cooperative game; nobody after a loss or the cap."""
@@ -649,14 +649,14 @@ class ValenceState(State):
         view: View = {
             "turn": self.turn,
             "turn_cap": self.turn_cap,
-            "hand_sizes": [sum(h) for h in self.hands],
+            "hand_sizes": list(map(sum, self.hands)),
             "deck_size": len(self.deck),
             # The discard pile is a face-up stack, not spread: a player sees its top card and its size.
             "discard_top": self.discard[-1] if self.discard else None,
             "discard_size": len(self.discard),
             "placing": elements_of(self.pending),
             "bank": dict(self.bank),
-            "stashes": [list(s) for s in self.stashes],
+            "stashes": list(map(list, self.stashes)),
             "skip_draw": list(self.skip_draw),
             "first_turn": self._is_first_turn(self.current),
             "traded_up": self.traded,

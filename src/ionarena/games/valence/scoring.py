@@ -27,9 +27,13 @@ def card_points(stash_card: str) -> int:
     return MOLECULE_TYPES[RECIPES[stash_card].type].points
 
 
+_POINTS_OF = {HELIUM: HELIUM_POINTS, **{formula: card_points(formula) for formula in RECIPES}}.__getitem__
+"""`card_points` of every stash card, looked up (scores are read at every view)."""
+
+
 def stash_points(stash: list[str] | tuple[str, ...]) -> int:
     """Total points of a stash (formulas and "He")."""
-    return sum(card_points(card) for card in stash)
+    return sum(map(_POINTS_OF, stash))
 
 
 def has_won(stash: list[str] | tuple[str, ...]) -> bool:

@@ -82,7 +82,8 @@ class BankUI(GameUI):
                         f"for {words[2]} {'¢' if words[3] == '¢' else object_name(words[3])}")
         if head == "ok":
             seat = int(words[1]) if words[1].isdigit() else None
-            return Slot(move, f"accept {names(seat) if seat is not None else words[1]}'s deal", move)
+            whose = names.possessive(seat) if seat is not None else f"{words[1]}'s"
+            return Slot(move, f"accept {whose} deal", move)
         if head == "done":
             return Slot(move, "leave the shop", move)
         if head == "skip":
