@@ -9,8 +9,8 @@ again), after which the position is judged by what changed since the rollout's s
   (`POINTS_PER_COIN` each), and the pot counted for the pole the charge leans to, as far as it
   leans: a charge of c out of a full 10 makes a dump at +10 likelier than one at -10 by c/10 (the
   chances of a fair race between two poles), fading to nothing in the last seconds of a round,
-  when the pot is split among everyone;
-- a little of the seat's own score (`OWN_SHARE`);
+  when the pot is split among everyone (a seat's own score is not counted apart: the rulebook's
+  winner is a team, and a split pot must judge as level);
 
 through a logistic curve (`SCALE`). Judging the change rather than the margin keeps a long game's
 lead from drowning what one move does. The lobby (picking a team) and the shop are left to the
@@ -29,8 +29,6 @@ from . import Heuristics, Values
 CUTOFF = 6
 SCALE = 400.0
 """Points of margin change worth one unit of log-odds."""
-OWN_SHARE = 0.25
-"""Weight of the seat's own score change beside its team's margin change."""
 ENDGAME = 20.0
 """Seconds before a round's end over which the pot's lean fades (then it is split evenly)."""
 POINTS_PER_COIN = 20.0
@@ -70,15 +68,13 @@ def standing(state: State) -> tuple[list[float], list[float]]:
 
 
 def evaluate(state: State, start: object) -> Values:
-    """Each seat's value: its team's margin and own score, as changed since `start` (the standing of
-    the iteration's sample before any move, from `standing`)."""
+    """Each seat's value: its team's margin, as changed since `start` (the standing of the
+    iteration's sample before any move, from `standing`)."""
     now_margin, now_scores = standing(state)
-    root_margin: list[float]
-    root_scores: list[float]
-    root_margin, root_scores = start  # type: ignore[misc]
+    root_margin: list[float] = start[0]  # type: ignore[index]
     values = []
     for p in range(len(now_scores)):
-        change = (now_margin[p] - root_margin[p]) + OWN_SHARE * (now_scores[p] - root_scores[p])
+        change = now_margin[p] - root_margin[p]
         values.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, change / SCALE)))))
     return values
 

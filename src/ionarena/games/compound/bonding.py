@@ -3,7 +3,7 @@
 Legal move lists are the engine's hot path: after every declaration each player with revealed cards
 is asked again whether a bond is possible, and RXN by hand lists what an area can form at every
 step. Both answers depend only on the cards involved, so they are computed from per-card tables and
-kept (a bounded cache keyed by the cards, sorted).
+kept (bounded caches keyed by the cards).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .cards import CARDS, IONS, tokens_of
 from .chemistry import Need, Recipe, recipe
 from .moves import UNBONDED, Move
 
-CACHE_LIMIT = 1 << 16
+CACHE_LIMIT = 1 << 14
 """Answers kept per cache; a full cache is emptied (the answers are cheap to find again)."""
 
 DONE = Move("done")
@@ -32,7 +32,7 @@ class Options(NamedTuple):
     moves: tuple[Move, ...]
     """The legal moves: `unbonded` (or `done` for RXN by hand) first, then one per compound."""
 
-_bonds: dict[tuple[str, tuple[str, ...]], Options] = {}
+_bonds: dict[tuple[str, ...], Options] = {}
 _forms: dict[tuple[str, ...], Options] = {}
 
 
@@ -99,27 +99,29 @@ def _move(kind: str, tokens: tuple[str, ...]) -> Move:
     return move
 
 
-def _options(found: dict[tuple[str, ...], Recipe], first: Move, kind: str) -> Options:
-    if not found:
-        return Options((), frozenset(), (first,))
-    keys = sorted(found)
-    return Options(tuple(found[k] for k in keys), frozenset(keys), (first, *(_move(kind, k) for k in keys)))
-
-
 _NO_BOND = Options((), frozenset(), (UNBONDED,))
+_NO_FORM = Options((), frozenset(), (DONE,))
+
+
+def _options(found: dict[tuple[str, ...], Recipe], kind: str) -> Options:
+    if not found:
+        return _NO_BOND if kind == "bond" else _NO_FORM
+    keys = sorted(found)
+    first = UNBONDED if kind == "bond" else DONE
+    return Options(tuple(found[k] for k in keys), frozenset(keys), (first, *(_move(kind, k) for k in keys)))
 
 
 def bond_options(new: str, unbonded: Sequence[str]) -> Options:
     """The compounds the revealed card `new` can form with some of these `unbonded` cards."""
-    if not unbonded:
-        return _NO_BOND
-    key = (new, tuple(sorted(unbonded)))
+    table = _bond_table(new)
+    if table.keys().isdisjoint(unbonded):
+        return _NO_BOND  # no card it could ever bond with (or none at all)
+    key = (new, *unbonded)
     hit = _bonds.get(key)
     if hit is not None:
         return hit
     have = _counts(unbonded)
     found: dict[tuple[str, ...], Recipe] = {}
-    table = _bond_table(new)
     for other in have:
         for r, need in table.get(other, ()):
             for c, k in need:
@@ -127,7 +129,7 @@ def bond_options(new: str, unbonded: Sequence[str]) -> Options:
                     break
             else:
                 found[r.tokens] = r
-    hit = _options(found, UNBONDED, "bond")
+    hit = _options(found, "bond")
     if len(_bonds) >= CACHE_LIMIT:
         _bonds.clear()
     _bonds[key] = hit
@@ -153,7 +155,7 @@ def formable(pool: Sequence[str]) -> Options:
                         break
                 else:
                     found[r.tokens] = r
-    hit = _options(found, DONE, "form")
+    hit = _options(found, "form")
     if len(_forms) >= CACHE_LIMIT:
         _forms.clear()
     _forms[key] = hit

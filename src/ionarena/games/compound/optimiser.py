@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -86,13 +86,28 @@ def _side_profile(card: str) -> tuple[tuple[int, int, bool], ...]:
 
 
 @cache
-def _with_anion(cation: str, anion_card: str) -> tuple[Recipe, ...]:
-    """The compounds of the ion token `cation` with each side of the card `anion_card`."""
+def _top_points(card: str) -> int:
+    """The most points a card scores in a compound, on its better side."""
+    return max(IONS[t].points for t in tokens_of(card))
+
+
+@lru_cache(maxsize=1024)
+def _type_recipes(types: tuple[str, ...]) -> tuple[tuple[Recipe, tuple[tuple[int, int], ...], int, int], ...]:
+    """Every compound of these card types (sorted): (compound, (type index, count) of the cards it
+    needs, cation type index, anion type index), cation types first, then each side, then anions."""
+    index = {t: i for i, t in enumerate(types)}
     found = []
-    for an in tokens_of(anion_card):
-        r = recipe(cation, an)
-        if r is not None:
-            found.append(r)
+    for ci, cat_card in enumerate(types):
+        for cat in tokens_of(cat_card):
+            if IONS[cat].charge <= 0:
+                continue
+            for ai, an_card in enumerate(types):
+                for an in tokens_of(an_card):
+                    r = recipe(cat, an)
+                    if r is not None:
+                        # types are sorted: card order is index order
+                        need = tuple((index[c], k) for c, k in _card_counts(r))
+                        found.append((r, need, ci, ai))
     return tuple(found)
 
 
@@ -108,26 +123,19 @@ class _Search:
 
     def __init__(self, types: list[str], wild_types: set[str], counts: Sequence[int]):
         self.types = types
-        index = self.index = {t: i for i, t in enumerate(types)}
-        self.wild_ok = tuple(t in wild_types for t in types)
-        self.profiles = [(_side_profile(t), ok) for t, ok in zip(types, self.wild_ok, strict=True)]
-        recipes: list[tuple[Recipe, tuple[tuple[int, int], ...], int, int]] = []
-        for ci, cat_card in enumerate(types):
-            for cat in tokens_of(cat_card):
-                if IONS[cat].charge <= 0:
-                    continue
-                for ai, an_card in enumerate(types):
-                    for r in _with_anion(cat, an_card):
-                        # types are sorted: card order is index order
-                        need = tuple((index[c], k) for c, k in _card_counts(r))
-                        recipes.append((r, need, ci, ai))
+        self.index = {t: i for i, t in enumerate(types)}
+        wild_ok = self.wild_ok = tuple(t in wild_types for t in types)
+        self.profiles = [(_side_profile(t), ok) for t, ok in zip(types, wild_ok, strict=True)]
+        recipes = _type_recipes(tuple(types))
         cations = sorted({c for _, _, c, _ in recipes})
         anions = sorted({a for _, _, _, a in recipes})
         by_cation = self._configs(anions, counts) <= self._configs(cations, counts)
         side = cations if by_cation else anions
         self.group_type = side
-        self.groups: list[list[tuple[Recipe, tuple[tuple[int, int], ...]]]] = [
-            [(r, need) for r, need, c, a in recipes if (c if by_cation else a) == g] for g in side]
+        buckets: dict[int, list[tuple[Recipe, tuple[tuple[int, int], ...]]]] = {g: [] for g in side}
+        for r, need, c, a in recipes:
+            buckets[c if by_cation else a].append((r, need))
+        self.groups = [buckets[g] for g in side]
         # the types any group from gi on may still use, in classes of interchangeable types: memo
         # keys hold the sorted counts of each class (the rest cannot matter any more)
         live: list[set[int]] = [set() for _ in range(len(side) + 1)]
@@ -137,9 +145,9 @@ class _Search:
         for types_live in live:
             by_profile: dict[tuple[object, ...], list[int]] = {}
             for k in sorted(types_live):
-                by_profile.setdefault(self._profile(k), []).append(k)
-            self.classes.append([tuple(v) for _, v in sorted(by_profile.items(), key=lambda kv: kv[1])])
-        self.live_wild = [any(self.wild_ok[k] for k in s) for s in live]
+                by_profile.setdefault(self.profiles[k], []).append(k)
+            self.classes.append([tuple(v) for v in by_profile.values()])
+        self.live_wild = [any(wild_ok[k] for k in s) for s in live]
         # memo keys per group: the counts of the types alone in their class, then of each larger class
         self.singles: list[itemgetter[tuple[int, ...]] | None] = []
         self.multis: list[list[tuple[int, ...]]] = []
@@ -152,21 +160,19 @@ class _Search:
         self.plain = [[(need, r.points, int(r.icon)) for r, need in group] for group in self.groups]
         """Per group, what the plain search reads of each recipe: cards needed, points, refreshes."""
         self.token_types: dict[tuple[str, ...], tuple[int | None, ...]] = {}
-        self.top = [max(IONS[t].points for t in tokens_of(c)) for c in types]
-        self.top_wild = max((p for p, ok in zip(self.top, self.wild_ok, strict=True) if ok), default=0)
-
-    def _profile(self, k: int) -> tuple[object, ...]:
-        """What the plain search sees of a card type: its sides' charges and points, icon, wildcard."""
-        return self.profiles[k]
+        self.top = [_top_points(c) for c in types]
+        self.top_wild = max((p for p, ok in zip(self.top, wild_ok, strict=True) if ok), default=0)
 
     def _configs(self, side: list[int], counts: Sequence[int]) -> float:
         """Roughly how many memo keys a search keyed on these types' counts can meet."""
         size = 1.0
-        classes: Counter[tuple[object, ...]] = Counter()
+        classes: dict[tuple[object, ...], int] = {}
+        wild_ok, profiles = self.wild_ok, self.profiles
         for k in side:
-            size *= counts[k] + 1 + int(self.wild_ok[k])
-            classes[self._profile(k)] += 1
-            size /= classes[self._profile(k)]
+            size *= counts[k] + 1 + int(wild_ok[k])
+            profile = profiles[k]
+            same = classes[profile] = classes.get(profile, 0) + 1
+            size /= same
         return size
 
     def free(self, gi: int, counts: tuple[int, ...], wild: bool) -> Value:
@@ -352,27 +358,31 @@ def best_arrangement(cards: Sequence[str], goals: Sequence[str] = (),
         modes.append((False, noble_best, noble_pick))
     if wild_types:
         modes.append((True, noble_plain, None))
-    combos = []
-    for combo in itertools.product(*_goal_options(goals, search)):
-        forced = frozenset(r for part in combo for r in part)
-        combos.append((_compound_bonus(goals, forced), forced))
-    combos.sort(key=lambda bf: (-bf[0], sorted(r.tokens for r in bf[1])))
+    # every distinct choice of forced compounds once (a choice met again scores the same), richest
+    # bonus first: (bonus, forced, their points, their refreshes)
+    distinct = dict.fromkeys(frozenset(r for part in combo for r in part)
+                             for combo in itertools.product(*_goal_options(goals, search)))
+    combos = [(_compound_bonus(goals, forced), forced, sum(r.points for r in forced),
+               sum(int(r.icon) for r in forced)) for forced in distinct]
+    combos.sort(key=lambda c: (-c[0], sorted(r.tokens for r in c[1])))
     best: tuple[Value, tuple[list[Recipe], tuple[int, ...], int, bool, int, str | None]] | None = None
-    seen: set[tuple[bool, frozenset[Recipe]]] = set()
+    taken_plain: dict[frozenset[Recipe], tuple[tuple[int, ...], bool, int] | None] = {}
     for wild, noble_pts, noble_extra in modes:
-        for bonus, forced in combos:
-            if (wild, forced) in seen and noble_extra is None:
-                continue
-            seen.add((wild, forced))
-            taken = search.take(counts, forced, wild)
+        for bonus, forced, forced_points, forced_icons in combos:
+            if wild:
+                taken = search.take(counts, forced, True)
+            elif forced in taken_plain:
+                taken = taken_plain[forced]
+            else:
+                taken = taken_plain[forced] = search.take(counts, forced, False)
             if taken is None:
                 continue
             rest, wild_left, filled = taken
-            head = sum(r.points for r in forced) + bonus + noble_pts
+            head = forced_points + bonus + noble_pts
             if best is not None and head + search.bound(rest, wild_left) < best[0][0]:
                 continue
             pts, ref = search.free(0, rest, wild_left)
-            value = (head + pts, ref + sum(int(r.icon) for r in forced))
+            value = (head + pts, ref + forced_icons)
             if best is None or value > best[0]:
                 best = (value, (list(forced), rest, filled, wild_left, 0, noble_extra))
     assert best is not None

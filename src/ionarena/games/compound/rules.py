@@ -273,15 +273,20 @@ class CompoundState(State):
 
     def _legal_actions(self, player: int) -> list[Action]:
         """Every legal move of `player` now, in a fixed order."""
-        if not self._may_act(player):
-            return []
         phase = self.phase
         if phase == "pick":
+            if self.committed[player]:
+                return []
             return self._pick_moves(player)  # type: ignore[return-value]
+        if phase == "declare":
+            pending = self.pending[player]
+            if not pending:
+                return []
+            return list(bond_options(pending[0], self.unbonded[player]).moves)
+        if player not in self.actors():
+            return []
         if phase == "center":
             return [CENTER[c] for c in sorted(set(self.center))]
-        if phase == "declare":
-            return list(bond_options(self.pending[player][0], self.unbonded[player]).moves)
         if phase == "rxn":
             if self.rxn_stage == "start":
                 return [Move("best"), TAKE_NONE, *(Move("take", (c,)) for c in self.rxn_extras())]
@@ -327,12 +332,14 @@ class CompoundState(State):
 
     def is_legal(self, p: int, move: object) -> bool:
         """True if `move` is one of `p`'s legal moves now (checked without listing them all)."""
-        if not isinstance(move, Move) or move.__class__ is not Move:
+        if move.__class__ is not Move:
             return False
-        kind, args = move.kind, move.args
-        if kind.__class__ is not str or args.__class__ is not tuple or \
-                any(a.__class__ is not str for a in args):
+        kind, args = move
+        if kind.__class__ is not str or args.__class__ is not tuple:
             return False
+        for a in args:
+            if a.__class__ is not str:
+                return False
         phase = self.phase
         if phase == "pick" and kind == "pick":
             if len(args) != 1 or self.committed[p]:

@@ -24,7 +24,7 @@ def compound_points(cards: list[str]) -> int | None:
 
 
 def _recipe(cards: Sequence[str]) -> Recipe:
-    r = match(list(cards))
+    r = match(cards if cards.__class__ is tuple else list(cards))
     if r is None:
         raise ValueError(f"{' '.join(cards)} is not one neutral compound: {why_not(list(cards))}")
     return r
@@ -113,7 +113,10 @@ def goal_award(goal_id: str, formulas: set[str], has_h: bool, has_oh: bool, nobl
 
 def goal_points(goals: Iterable[str], compounds: Iterable[Sequence[str]], cards: Iterable[str] = ()) -> int:
     """Total bonus of the active `goals` for these compounds (lists of ion tokens) and other cards."""
-    recipes = [_recipe(c) for c in compounds]
+    return _goal_total(goals, [_recipe(c) for c in compounds], cards)
+
+
+def _goal_total(goals: Iterable[str], recipes: list[Recipe], cards: Iterable[str]) -> int:
     formulas = {r.formula for r in recipes}
     has_h = any(r.has_h for r in recipes)
     has_oh = any(r.has_oh for r in recipes)
@@ -127,16 +130,14 @@ def round_breakdown(goals: Iterable[str], compounds: Iterable[Sequence[str]], un
 
     `radioactive` holds the points of each radioactive card placed this round (4, 2 or 0).
     """
-    comps = [list(c) for c in compounds]
+    recipes = [_recipe(c) for c in compounds]
     loose = [c for c in unbonded if c in CARDS]
-    parts = {
-        "compounds": sum(_recipe(c).points for c in comps),
-        "noble_gases": noble_gas_points(loose),
-        "goals": goal_points(goals, comps, loose),
-        "radioactive": sum(radioactive),
-    }
-    parts["total"] = sum(parts.values())
-    return parts
+    built = sum(r.points for r in recipes)
+    nobles = noble_gas_points(loose)
+    bonus = _goal_total(goals, recipes, loose)
+    hot = sum(radioactive)
+    return {"compounds": built, "noble_gases": nobles, "goals": bonus, "radioactive": hot,
+            "total": built + nobles + bonus + hot}
 
 
 def refreshes(compounds: Iterable[Sequence[str]]) -> int:
