@@ -20,7 +20,7 @@ from .progress import game_progress
 MAX_WORKERS = 256
 
 BackendOption = Annotated[str, typer.Option(help=f"Where games run: {' or '.join(BACKENDS)} "
-                                                 "(ray: pip install 'ionarena[ray]').")]
+                                                 "(ray: pip install 'ionarena\\[ray]').")]
 AddressOption = Annotated[str | None, typer.Option(help="Ray cluster address (`auto`, `ray://host:10001`); "
                                                         "default: start a local Ray instance.")]
 WorkersOption = Annotated[int, typer.Option(help="Local worker processes (results are identical for "
