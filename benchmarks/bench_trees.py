@@ -57,7 +57,8 @@ def parse_game(text: str) -> tuple[str, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tree", type=parse_tree, action="append", required=True, help="label=PATH (2 or more)")
+    parser.add_argument("--tree", type=parse_tree, action="append", required=True,
+                        help="label=PATH (2 or more)")
     parser.add_argument("--game", type=parse_game, action="append", required=True, help="game:players")
     parser.add_argument("--rounds", type=int, default=5, help="turns each tree takes per game")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds of play per turn")
@@ -74,12 +75,14 @@ def main() -> None:
             print(f"{game}:{players} round {r + 1}/{args.rounds}: "
                   + ", ".join(f"{label} {runs[label][-1]:,.0f}" for label, _ in args.tree), file=sys.stderr)
     base = args.tree[0][0]
-    print(f"| game | {' | '.join(label + ' steps/s (min–max)' for label, _ in args.tree)} | ratio to {base} |")
+    heads = " | ".join(f"{label} steps/s (min–max)" for label, _ in args.tree)
+    print(f"| game | {heads} | ratio to {base} |")
     print("|---|" + "---|" * (len(args.tree) + 1))
     for (game, players), runs in results.items():
         medians = {label: statistics.median(v) for label, v in runs.items()}
         cells = [f"{medians[label]:,.0f} ({min(v):,.0f}–{max(v):,.0f})" for label, v in runs.items()]
-        ratios = ", ".join(f"{label} {medians[label] / medians[base]:.2f}×" for label in runs if label != base)
+        ratios = ", ".join(f"{label} {medians[label] / medians[base]:.2f}×"
+                           for label in runs if label != base)
         print(f"| {game} {players}p | {' | '.join(cells)} | {ratios} |")
     print(f"load average at the end: {os.getloadavg()[0]:.1f}", file=sys.stderr)
 

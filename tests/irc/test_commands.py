@@ -34,10 +34,21 @@ def test_open_a_game_with_bots_and_options():
     ("!ion bank colour=red", "no option"),
     ("!ion dots players=3 bots=3", "leave no seat"),
     ("!ion dots bots", "name=value"),
+    ("!ion dots bots=1 level=ismcts:iters=100000", "level is one of easy, medium, hard, random"),
 ])
 def test_bad_commands_get_one_clear_sentence(line, says):
     with pytest.raises(CommandError, match=says):
         parse_channel(line)
+
+
+def test_bots_take_the_level_asked_for_and_medium_by_default():
+    opening = parse_channel("!ion dots players=3 bots=2 level=Hard")
+    assert isinstance(opening, Open) and opening.level == "hard"
+    lobby = Lobby("#ion", "ada", get_spec("dots"), opening)
+    lobby.join("ada")
+    assert lobby.seating()[1] == {1: "hard", 2: "hard"}
+    plain = parse_channel("!ion valence bots=1")
+    assert isinstance(plain, Open) and plain.level == "medium"
 
 
 def test_private_words():
@@ -59,7 +70,7 @@ def test_bank_lobby_seats_people_in_the_order_they_picked_and_puts_bots_on_the_s
     lobby.join("BOB", "+")  # switches team, keeps the first place
     nicks, bots, options = lobby.seating()
     assert nicks == ["bob", "ada", "cy", ""]
-    assert bots == {3: "greedy"}
+    assert bots == {3: "medium"}
     assert options["teams"] == "++--"
 
 

@@ -76,12 +76,13 @@ def test_a_dots_game_with_identify_record_and_top(ircd: Ngircd, tmp_path: Path):
             bot.stop()
         log, record = stored(db, table_id)
         assert f"3 players, over, {len(log)} actions, seed {record.seed}" in said.text
-        assert "ada" in top.text and "bob" in top.text and "greedy" not in top.text
+        assert "ada" in top.text and "bob" in top.text
+        assert "(medium)" not in top.text and "Player" not in top.text  # bots are not on it
         # hands went by NOTICE to their owner only
         for person in (ada, bob):
             assert any("your hand:" in ln.text for ln in person.from_bot())
         private = [ln for p in (ada, bob) for ln in p.lines if ln.nick == BOT and ln.command == "NOTICE"]
-        check_channel_is_public(watcher, db, table_id, [["ada", "bob", "Player 2 (greedy)"]], private)
+        check_channel_is_public(watcher, db, table_id, [["ada", "bob", "Player 2 (medium)"]], private)
         assert not any("your hand" in text for text in channel_lines(watcher))
         assert max(ln.size for p in (ada, bob, watcher) for ln in p.lines) <= 512
     asyncio.run(go())
@@ -132,7 +133,7 @@ def told_and_kept(watcher: Person, db: str, table_id: str) -> tuple[list[str], l
     game with its version, the stored log): the channel's words are the presenter's sentences
     for the spectator's events (catalogue lines left out)."""
     log, record = stored(db, table_id)
-    names = Names(None, ["ada", "Player 1 (greedy)"])
+    names = Names(None, ["ada", "Player 1 (medium)"])
     presenter = get_spec("dots").presenter
     kept = [(e.version, presenter.describe(e, names)) for e in replay(record).events(None)]
     said = [p for p in pieces(channel_lines(watcher)) if not any(re.search(c, p) for c in CATALOGUE_LINES)]

@@ -378,7 +378,8 @@ class IonBot:
             seconds = float(command.options.get("lobby_time", seconds))
             self.channel_say(channel, catalogue.bank_open(nick, seconds))
         else:
-            self.channel_say(channel, catalogue.table_open(nick, spec.title, seconds, command.bots))
+            self.channel_say(channel, catalogue.table_open(nick, spec.title, seconds, command.bots,
+                                                                   command.level))
         self._lobby_timers[key] = self.loop.call_later(seconds, self.inbound, ("close", channel))
 
     async def _close_lobby(self, channel: str) -> None:

@@ -14,8 +14,9 @@ PREFIX = "!ion"
 # -- help ------------------------------------------------------------------------------------------
 
 CHANNEL_HELP = (
-    "Ion Arena: !ion bank [bots=N] [option=value …] opens a bank game (join by messaging me "
-    "'team +' or 'team -') · !ion dots|compound|valence [bots=N] [players=N] [variant=V] opens a "
+    "Ion Arena: !ion bank [bots=N] [level=easy|medium|hard] [option=value …] opens a bank game (join "
+    "by messaging me 'team +' or 'team -') · !ion dots|compound|valence [bots=N] [level=…] "
+    "[players=N] [variant=V] opens a "
     "table game (join by messaging me 'join') · !ion start · !ion stop · !ion scores · "
     "!ion top [game] · !ion record <id> · moves and questions go to me by private message."
 )
@@ -34,9 +35,9 @@ def bank_open(host: str, seconds: float) -> str:
             f"{seconds:g} s ({host} can start earlier with !ion start).")
 
 
-def table_open(host: str, title: str, seconds: float, bots: int) -> str:
+def table_open(host: str, title: str, seconds: float, bots: int, level: str = "medium") -> str:
     """A table game's join window opens."""
-    extra = f", {bots} bot{'s' if bots != 1 else ''} will fill seats" if bots else ""
+    extra = f", {bots} {level} bot{'s' if bots != 1 else ''} will fill seats" if bots else ""
     return (f"{host} opens {title}{extra}: message me 'join' to take a seat within {seconds:g} s "
             f"({host} can start earlier with !ion start).")
 

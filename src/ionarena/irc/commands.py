@@ -1,7 +1,7 @@
 """What people type to the bot, read into commands (no IRC, no games: pure parsing).
 
-Channel lines that start with `!ion` are the bot's: `!ion bank [bots=N] [name=value …]`,
-`!ion dots|compound|valence [bots=N] [players=N] [variant=V] [name=value …]`, `!ion start`,
+Channel lines that start with `!ion` are the bot's: `!ion bank [bots=N] [level=L] [name=value …]`,
+`!ion dots|compound|valence [bots=N] [level=L] [players=N] [variant=V] [name=value …]`, `!ion start`,
 `!ion stop`, `!ion scores`, `!ion top [game]`, `!ion record <id>`, `!ion help`. Anything else in
 a channel is chat and ignored. Private messages are moves and questions for the player's game,
 or the join-window words `team +`, `team -`, `join`, `start`, `quit`.
@@ -19,6 +19,9 @@ from . import catalogue
 GAMES = ("bank", "dots", "compound", "valence")
 VERBS = ("start", "stop", "scores", "top", "record", "help")
 MAX_BOTS = 15
+BOT_LEVELS = ("easy", "medium", "hard", "random")
+"""What `level=` may name on IRC: the levels people pick from (`agents/levels.py`) and `random`.
+No free agent specs: anyone in a channel may open a game, and a spec can ask for any budget."""
 
 
 class CommandError(IonError):
@@ -34,6 +37,8 @@ class Open:
     players: int | None = None
     variant: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    level: str = "medium"
+    """The bots' level (`BOT_LEVELS`)."""
 
 
 @dataclass(frozen=True)
@@ -67,12 +72,12 @@ def parse_channel(text: str) -> Open | Verb | None:
 
 
 def parse_open(game: str, args: list[str]) -> Open:
-    """`bots=N players=N variant=V name=value …` for `game`, checked against its spec."""
+    """`bots=N level=L players=N variant=V name=value …` for `game`, checked against its spec."""
     try:
         spec = get_spec(game)
     except IonError as err:
         raise CommandError(str(err)) from None
-    bots, players, variant = 0, None, None
+    bots, players, variant, level = 0, None, None, "medium"
     rest: list[str] = []
     for arg in args:
         name, sep, value = arg.partition("=")
@@ -81,6 +86,10 @@ def parse_open(game: str, args: list[str]) -> Open:
             raise CommandError(f"write settings as name=value, not {arg[:40]!r}")
         if name == "bots":
             bots = _whole("bots", value, 0, min(MAX_BOTS, spec.max_players - 1))
+        elif name == "level":
+            if value.lower() not in BOT_LEVELS:
+                raise CommandError(f"level is one of {', '.join(BOT_LEVELS)}, not {value[:40]!r}")
+            level = value.lower()
         elif name == "players":
             players = _whole("players", value, spec.min_players, spec.max_players)
         elif name == "variant":
@@ -96,7 +105,7 @@ def parse_open(game: str, args: list[str]) -> Open:
         raise CommandError(str(err)) from None
     if players is not None and bots >= players:
         raise CommandError(f"{bots} bots leave no seat for people in a {players}-player game")
-    return Open(game, bots, players, variant, options)
+    return Open(game, bots, players, variant, options, level)
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,7 @@ class Lobby:
         """(nick by seat, "" for bots; bot spec by seat; game options), people first in the order
         they joined. Bank: the `teams` option from the picks, bots on the smaller team."""
         nicks = [j.nick for j in self.joined] + [""] * self.opening.bots
-        bots = {seat: "greedy" for seat in range(len(self.joined), len(nicks))}
+        bots = {seat: self.opening.level for seat in range(len(self.joined), len(nicks))}
         options = dict(self.opening.options)
         if self.spec.id == "bank":
             signs = [j.sign or "+" for j in self.joined]
