@@ -31,6 +31,18 @@ def test_levels_are_specs_and_take_overrides():
     assert hard.params["ms"] == 500.0
 
 
+def test_a_game_may_map_a_level_to_its_own_spec():
+    """Ruling (docs/bots.md): ISMCTS has not beaten greedy in bank yet, so bank's `hard` is greedy."""
+    assert parse_spec("hard", "bank").name == "greedy"
+    assert dict(parse_spec("medium", "bank").params) == {"eps": 0.2}
+    assert parse_spec("hard", "dots").name == "ismcts" and parse_spec("hard").name == "ismcts"
+    bot = make_agent("hard", "bank", seat=1, seed=3)
+    assert not isinstance(bot, (ISMCTSAgent, EpsilonAgent))
+    assert isinstance(make_agent("medium", "bank", seat=1, seed=3), EpsilonAgent)
+    with pytest.raises(BadAgentSpec, match="greedy has no parameter 'ms'"):
+        check_spec("hard:ms=500", "bank")
+
+
 @pytest.mark.parametrize(("text", "names"), [
     ("chess", "'chess'"),
     ("ismcts:speed=3", "'speed'"),

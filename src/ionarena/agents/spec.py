@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import UnknownGame, quote
-from .levels import LEVELS
+from .levels import GAME_LEVELS, LEVELS, level_spec
 
 MAX_SPEC_TEXT = 200
 """Longer text is never a spec; refusing it early keeps error messages short."""
@@ -141,15 +141,16 @@ def _read_params(name: str, pairs: Mapping[str, str]) -> dict[str, int | float |
     return values
 
 
-def parse_spec(text: object) -> AgentSpec:
-    """The spec `text` names (a level resolved to its spec); `BadAgentSpec` naming the bad part."""
+def parse_spec(text: object, game_id: str | None = None) -> AgentSpec:
+    """The spec `text` names (a level resolved to its spec, in `game_id` where given: a game may map
+    a level to its own spec); `BadAgentSpec` naming the bad part."""
     if not isinstance(text, str):
         raise BadAgentSpec(f"an agent spec is text such as 'greedy' or 'ismcts:ms=200', not {quote(text)}")
     if len(text) > MAX_SPEC_TEXT:
         raise BadAgentSpec(f"agent spec {quote(text)} is too long")
     name, pairs = _split(text)
     if name in LEVELS:
-        base_name, base_pairs = _split(LEVELS[name])
+        base_name, base_pairs = _split(level_spec(name, game_id))
         name, pairs = base_name, {**base_pairs, **pairs}
     elif name not in PARAMS:
         known = ", ".join((*AGENT_NAMES, *LEVELS))
@@ -159,7 +160,7 @@ def parse_spec(text: object) -> AgentSpec:
 
 def check_spec(text: object, game_id: str | None = None) -> AgentSpec:
     """`parse_spec`, and when `game_id` is given, that the agent can play that game."""
-    spec = parse_spec(text)
+    spec = parse_spec(text, game_id)
     if game_id is not None:
         from ..core import get_spec
         get_spec(game_id)
@@ -210,4 +211,6 @@ def describe_agents() -> list[str]:
     lines = [f"{name}: {'; '.join(p.describe() for p in params) or 'no parameters'}"
              for name, params in PARAMS.items()]
     lines += [f"{level} = {spec}" for level, spec in LEVELS.items()]
+    lines += [f"{level} in {game} = {spec}" for game, levels in GAME_LEVELS.items()
+              for level, spec in levels.items()]
     return lines
