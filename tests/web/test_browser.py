@@ -119,8 +119,9 @@ def test_a_whole_dots_game_made_in_the_lobby_and_played_by_clicking(
             ".chooser .move",
             ".hand .dcard.playable",
             ".pile-button",
-            ".extra-moves .move",
-            ".moves .move",
+            ".extra-moves .move:visible",
+            ".moves .move:visible",
+            ".moves details.move-group:not([open]) > summary",  # a long group is folded: open it
         ):
             found = page.locator(selector)
             if found.count():
@@ -159,7 +160,7 @@ def test_compound_turns_show_who_has_picked_never_what(browser: Any, server: Liv
     for _ in range(60):
         if turns >= 4:
             break
-        for selector in (".hand .ecard.playable", ".bond-options .bond", ".moves .move"):
+        for selector in (".hand .ecard.playable", ".bond-options .bond", ".moves .move:visible"):
             found = page.locator(selector)
             if found.count():
                 click_and_wait(page, found)
