@@ -299,6 +299,16 @@ class State(ABC):
         """Current game time in seconds (0 for untimed games)."""
         return 0.0
 
+    def timeout_action(self) -> Action:
+        """The host's `timeout` as this game's action value (what `parse_action(HOST, "timeout")`
+        gives; a timed game may return it without parsing: hosts apply it often)."""
+        return self.parse_action(HOST, "timeout")
+
+    def clock_action(self, when: float) -> Action:
+        """The host's `at <when>` (the clock moves on to `when` game seconds, to the millisecond) as
+        this game's action value, like `parse_action(HOST, f"at {when:.3f}")`; `apply` checks it."""
+        return self.parse_action(HOST, f"at {when:.3f}")
+
     def stats(self) -> dict[str, float]:
         """Per-game figures for statistics (e.g. turns played); summed and averaged by `ion simulate`."""
         return {}

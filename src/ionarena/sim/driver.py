@@ -45,7 +45,7 @@ def bot_step(state: State, agents: Sequence[Agent]) -> tuple[Actor, str] | None:
     delays = {p: agents[p].reaction_time for p in state.actors()} if timed else _NO_DELAY
     for due in plan(state, delays):
         if due.kind == TIMEOUT:
-            state.apply_text(HOST, "timeout")
+            state.apply(HOST, state.timeout_action())
             return HOST, "timeout"
         player = due.seat
         assert isinstance(player, int)
@@ -53,7 +53,7 @@ def bot_step(state: State, agents: Sequence[Agent]) -> tuple[Actor, str] | None:
         if action is None:
             continue
         if timed and due.when > state.now():
-            state.apply_text(HOST, clock_text(due.when))
+            state.apply(HOST, state.clock_action(due.when))
         state.apply(player, action)
         return player, state.format_action(action)
     raise RuntimeError(f"{state.game_id}: no one may act but the game is not over")

@@ -446,6 +446,14 @@ class BankState(Lobby, Turns, Shop):
 
     # -- text ---------------------------------------------------------------------------------
 
+    def timeout_action(self) -> BankAction:
+        """`timeout`, without parsing it (the host applies it hundreds of times a game)."""
+        return TIMEOUT
+
+    def clock_action(self, when: float) -> BankAction:
+        """`at <when>` to the millisecond, as `parse_command` reads it, without the text."""
+        return At(round(when, 3))
+
     def format_action(self, action: object) -> str:
         """The canonical command text (`+++`, `x2 ?? -`, `& ++`, `T x3`, `deal x 1 *`, `at 3.250`)."""
         return format_action(action)
