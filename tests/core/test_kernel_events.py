@@ -213,3 +213,27 @@ def test_every_game_of_the_project_registers():
     from ionarena.games import BROKEN, GAME_IDS
     assert not BROKEN, f"games failed to load: {BROKEN}"
     assert {spec.id for spec in ionarena.all_specs()} >= set(GAME_IDS)
+
+
+def test_a_ten_player_dots_table_tells_seat_0_every_move_between_its_turns():
+    """Kernel 2 issue: in `ion play dots --players 10 --seed 4` more events happen between two turns
+    of seat 0 than the old cap of 8; every one of them must reach seat 0 (a Gift's card redacted)."""
+    import ionarena
+    from ionarena.agents import make_agent
+
+    state = ionarena.make("dots", players=10, seed=4)
+    bots = [make_agent("greedy", "dots", p, 1) for p in range(10)]
+
+    def others_play() -> None:
+        while 0 not in state.actors() and not state.is_over():
+            p = state.actors()[0]
+            state.apply(p, bots[p].act(state, p))
+
+    others_play()
+    state.apply(0, bots[0].act(state, 0))
+    since = state.version
+    others_play()
+    told = state.events(0, since)
+    assert len(told) > 8
+    assert sorted({e.version for e in told}) == list(range(since + 1, state.version + 1))
+    assert told == [e for e in state.events(0) if e.version > since]
