@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ionarena
-from ionarena.core import HOST, IllegalAction
+from ionarena.core import HOST, IllegalAction, StaleAction
 
 from .bank_table import bank, events, kinds, last_second, mine, on_turn, play, public, scores, shop, table
 
@@ -290,6 +290,21 @@ def test_deals_sell_for_coins_and_trade_objects():
     with pytest.raises(IllegalAction, match="no open deal"):
         play(state, "ok 0", 1)
     assert ("accept", {"player": 1, "seller": 0, "object": "x", "price": 1, "units": "*"}) in events(state)
+
+
+def test_a_buyer_who_saw_the_old_price_is_refused_when_the_seller_changed_it():
+    """Kernel 2 issue: a buyer sees `deal x2 5 ¢`, the seller re-offers at 200, and the buyer's `ok`,
+    made against what they saw, must be refused (StaleAction), not pay 200."""
+    state = shop(objects={0: {"x2": 1}, 1: {"¢": 300}})
+    play(state, "deal x2 5 ¢", 0)
+    seen = state.version
+    play(state, "deal x2 200 ¢", 0)
+    before = mine(state, 1), state.version
+    with pytest.raises(StaleAction):
+        state.apply(1, state.parse_action(1, "ok 0"), expected=seen)
+    assert (mine(state, 1), state.version) == before
+    state.apply(1, state.parse_action(1, "ok 0"), expected=state.version)  # seen anew: agreed at 200
+    assert mine(state, 1)["coins"] == 100
 
 
 def test_deals_lapse_when_the_shop_closes():
