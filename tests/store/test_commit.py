@@ -6,12 +6,11 @@ import threading
 import time
 
 import pytest
-from alembic import command
 from sqlalchemy import create_engine, text
 
 from ionarena.host import Table, Update
 from ionarena.store import Store, StoreError, resolve_url
-from ionarena.store.migrate import alembic_config, upgrade
+from ionarena.store.migrate import downgrade, upgrade
 
 
 def people_table(store: Store, seed: int) -> Table:
@@ -170,10 +169,7 @@ def test_an_older_store_upgrades_in_place_and_keeps_which_tables_were_listed(db_
         made = Table("dots", players=2, seed=1, journal=store, listed=True)
         assert store.table_info(made.id).listed and not store.table_info(old_ids("i")).listed
     engine = create_engine(resolve_url(db_url))
-    config = alembic_config()
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.downgrade(config, "0001")
+    downgrade(engine, "0001")
     with engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM ion_seats")).scalar() == 2 * (len(rows) + 1)
     engine.dispose()

@@ -8,14 +8,13 @@ import json
 from collections import defaultdict
 
 import pytest
-from alembic import command
 from sqlalchemy import Column, DateTime, MetaData, String, Text, create_engine, inspect, text
 from sqlalchemy import Table as SqlTable
 
 from ionarena.core import IllegalAction
 from ionarena.host import MemoryJournal, Table
 from ionarena.store import Standing, Store, resolve_url
-from ionarena.store.migrate import alembic_config, upgrade
+from ionarena.store.migrate import downgrade, upgrade
 
 
 def play_out(table: Table) -> None:
@@ -188,10 +187,7 @@ def test_an_older_store_with_the_irc_bots_own_table_upgrades_in_place(db_url):
         assert [t.id for t in store.resume(clock=lambda: 0.0, surfaces=("web", None))] == ["web-playing"]
 
     engine = create_engine(resolve_url(db_url))
-    config = alembic_config()
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.downgrade(config, "0002")
+    downgrade(engine, "0002")
     with engine.connect() as conn:
         kept = conn.execute(text("SELECT table_id, channel, nicks, host FROM ion_irc_games "
                                  "ORDER BY table_id")).all()

@@ -22,3 +22,12 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     with engine.begin() as conn:
         config.attributes["connection"] = conn
         command.upgrade(config, revision)
+
+
+def downgrade(engine: Engine, revision: str) -> None:
+    """Take the database's schema back to the older `revision`, in one transaction (what each
+    migration's downgrade keeps is all that is kept)."""
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, revision)

@@ -111,6 +111,17 @@ def _options(found: dict[tuple[str, ...], Recipe], kind: str) -> Options:
     return Options(tuple(found[k] for k in keys), frozenset(keys), (first, *(_move(kind, k) for k in keys)))
 
 
+def _add_met(found: dict[tuple[str, ...], Recipe], recipes: Iterable[tuple[Recipe, Need]],
+             have: dict[str, int]) -> None:
+    """Add to `found` each of these compounds whose cards `have` holds enough of."""
+    for r, need in recipes:
+        for card, count in need:
+            if have.get(card, 0) < count:
+                break
+        else:
+            found[r.tokens] = r
+
+
 def bond_options(new: str, unbonded: Sequence[str]) -> Options:
     """The compounds the revealed card `new` can form with some of these `unbonded` cards."""
     table = _bond_table(new)
@@ -123,12 +134,7 @@ def bond_options(new: str, unbonded: Sequence[str]) -> Options:
     have = _counts(unbonded)
     found: dict[tuple[str, ...], Recipe] = {}
     for other in have:
-        for r, need in table.get(other, ()):
-            for c, k in need:
-                if have.get(c, 0) < k:
-                    break
-            else:
-                found[r.tokens] = r
+        _add_met(found, table.get(other, ()), have)
     hit = _options(found, "bond")
     if len(_bonds) >= CACHE_LIMIT:
         _bonds.clear()
@@ -149,12 +155,7 @@ def formable(pool: Sequence[str]) -> Options:
         if not table:
             continue
         for anion in have:
-            for r, need in table.get(anion, ()):
-                for x, k in need:
-                    if have.get(x, 0) < k:
-                        break
-                else:
-                    found[r.tokens] = r
+            _add_met(found, table.get(anion, ()), have)
     hit = _options(found, "form")
     if len(_forms) >= CACHE_LIMIT:
         _forms.clear()
