@@ -81,7 +81,7 @@ from ..core.registry import check_seed
 from .bots import bot_action, bot_agent
 from .journal import Finish, Journal, LogEntry, SeatResult, Status, TableInfo
 from .labels import check_labels, check_surface
-from .scheduler import BOT, LIMIT, TIMEOUT, Due, clock_text, plan
+from .scheduler import BOT, LIMIT, TIMEOUT, Due, plan
 from .seats import BOT as BOT_SEAT
 from .seats import OPEN, PERSON, Bot, SeatInfo, TableSettings, check_name, new_token, token_matches
 
@@ -527,7 +527,7 @@ class Table:
             if trial.deadline() is not None:
                 at = math.floor(self.game_time(now) * 1000) / 1000
                 if at > trial.now():
-                    self._apply(trial, HOST, trial.parse_action(HOST, clock_text(at)), entries)
+                    self._apply(trial, HOST, trial.clock_action(at), entries)
             self._apply(trial, seat, trial.parse_action(seat, text), entries)
             self._commit(trial, entries, now)
             return self._update(seat, since=self._told.get(seat, -1) if expected_version is None
@@ -680,7 +680,7 @@ class Table:
     def _timeout(self) -> None:
         trial = self._state.clone()
         entries: list[LogEntry] = []
-        self._apply(trial, HOST, trial.parse_action(HOST, "timeout"), entries)
+        self._apply(trial, HOST, trial.timeout_action(), entries)
         self._commit(trial, entries, None)
 
     def _think(self, due: Due, timed: bool) -> _Thought:
@@ -716,7 +716,7 @@ class Table:
         entries: list[LogEntry] = []
         when = thought.due.when
         if thought.timed and when > trial.now():
-            self._apply(trial, HOST, trial.parse_action(HOST, clock_text(when)), entries)
+            self._apply(trial, HOST, trial.clock_action(when), entries)
         self._apply(trial, thought.seat, action, entries)
         self._commit(trial, entries, None if thought.timed else when)
         return 1

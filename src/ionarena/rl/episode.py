@@ -23,7 +23,7 @@ import numpy as np
 
 from ..agents.base import Agent
 from ..core import HOST, Action, BadOption, IllegalAction, Names, State
-from ..host.scheduler import TIMEOUT, clock_text, plan
+from ..host.scheduler import TIMEOUT, plan
 from .actions import IllegalActionId, index_for
 from .config import GameConfig
 from .encoding import INT8, encoder_for
@@ -181,7 +181,7 @@ class Episode:
             dues = plan(state, delays, skip=skip)
             first = dues[0]
             if first.kind == TIMEOUT:
-                state.apply_text(HOST, "timeout")
+                state.apply(HOST, state.timeout_action())
                 skip.clear()
                 continue
             due = self._next_in_turn(dues)
@@ -218,7 +218,7 @@ class Episode:
 
     def _tick(self, when: float) -> None:
         if when > self.state.now():
-            self.state.apply_text(HOST, clock_text(when))
+            self.state.apply(HOST, self.state.clock_action(when))
 
     # -- what a seat sees ---------------------------------------------------------------------
 
