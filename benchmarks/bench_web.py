@@ -8,12 +8,15 @@ committed before it is broadcast), so it and this client share the machine's cor
 server and its players' machines would not: the figures are a floor.
 
     .venv/bin/python benchmarks/bench_web.py [--seconds 20] [--connections 50,200] [--db URL]
-        [--tree before=/path/to/old/checkout --tree after=.] [--rounds 2]
+        [--tree before=/path/to/old/checkout --tree after=.] [--rounds 2] [--think 2]
 
 `--tree LABEL=PATH` serves the `ion` of another source tree (PATH/src) instead; give several to
 compare them side by side in one run: their servers take turns, `--rounds` times for each number
 of connections, on the same machine under the same load (the load average is printed with each
 row: on a shared machine that is what the figures must be read against).
+
+`--think S` makes players think S seconds on average (exponentially distributed) before each move,
+as people do: the latency then is what a person waits for, at the load that many people make.
 
 Target (the web issue): p99 under 50 ms at 200 connections on a 2-core machine.
 """
@@ -24,6 +27,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -60,10 +64,13 @@ class Tally:
 class TableRun:
     """One table: two WebSocket players answering every state at once."""
 
-    def __init__(self, url: str, tally: Tally, stop: float):
+    def __init__(self, url: str, tally: Tally, stop: float, think: float = 0.0, seed: int = 0):
         self.url = url
         self.tally = tally
         self.stop = stop
+        self.think = think
+        """Mean seconds a player thinks before answering (0: at once); exponentially distributed."""
+        self.rng = random.Random(seed)
         self.sent: dict[int, float] = {}
         """version a submit will make -> when it was sent."""
         self.seen: dict[int, list[float | None]] = {}
@@ -133,6 +140,10 @@ class TableRun:
             if message["over"] or time.monotonic() >= self.stop:
                 return
             if message["legal"]:
+                if self.think:
+                    await asyncio.sleep(self.rng.expovariate(1 / self.think))
+                    if time.monotonic() >= self.stop:
+                        return
                 self.sent[version + 1] = time.perf_counter()
                 self.tally.submits += 1
                 move = {"type": "move", "action": message["legal"][0], "version": version}
@@ -142,14 +153,15 @@ class TableRun:
                     return
 
 
-async def measure(url: str, connections: int, seconds: float) -> tuple[Tally, float]:
+async def measure(url: str, connections: int, seconds: float, think: float = 0.0) -> tuple[Tally, float]:
     tally = Tally()
     tables = max(1, connections // 2)
     stop = time.monotonic() + seconds
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(timeout=30, limits=limits) as client:
         began = time.monotonic()
-        await asyncio.gather(*(TableRun(url, tally, stop).play(client) for _ in range(tables)))
+        runs = [TableRun(url, tally, stop, think, seed) for seed in range(tables)]
+        await asyncio.gather(*(run.play(client) for run in runs))
         elapsed = time.monotonic() - began
     return tally, elapsed
 
@@ -215,6 +227,12 @@ def main() -> None:
     parser.add_argument(
         "--rounds", type=int, default=1, help="turns each server takes per number of connections"
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a player thinks before each move (exponential; 0: full speed, the issue's load)",
+    )
     args = parser.parse_args()
     trees: list[tuple[str, str | None]] = [(t.split("=", 1)[0], t.split("=", 1)[1]) for t in args.tree] or [
         ("this", None)
@@ -232,7 +250,8 @@ def main() -> None:
     print(
         f"{len(servers)} server(s) ({', '.join(label for label, _ in trees)}), store "
         f"{(args.db or 'a fresh SQLite file each').split('@')[-1]}; {os.cpu_count()} cores; "
-        f"{args.seconds:g} s per run, {args.rounds} round(s); dots, 2 WebSocket players + 1 bot per table"
+        f"{args.seconds:g} s per run, {args.rounds} round(s); dots, 2 WebSocket players + 1 bot per table, "
+        f"players {'answer at once' if not args.think else f'think {args.think:g} s on average'}"
     )
     print(
         f"{'server':>8} {'connections':>11} {'tables':>6} {'actions/s':>10} {'submits/s':>10} {'p50 ms':>7} "
@@ -244,7 +263,8 @@ def main() -> None:
             for _ in range(args.rounds):
                 for label, port, _ in servers:
                     loads = [load()]
-                    tally, elapsed = asyncio.run(measure(f"http://127.0.0.1:{port}", count, args.seconds))
+                    url = f"http://127.0.0.1:{port}"
+                    tally, elapsed = asyncio.run(measure(url, count, args.seconds, args.think))
                     total, seconds, seen = tallies[label]
                     total.latencies += tally.latencies
                     total.actions += tally.actions

@@ -18,11 +18,12 @@ move limit. The scheduler only plans: the caller asks the bot, which may decline
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from ..core import HOST, Actor, State
+from ..core.millis import to_ms
 
 BOT: Literal["bot"] = "bot"
 """The bot in `seat` moves."""
@@ -44,11 +45,6 @@ class Due:
     kind: DueKind
 
 
-def ms(seconds: float) -> float:
-    """`seconds` in whole milliseconds (the precision of `at <t>` actions)."""
-    return round(seconds, 3)
-
-
 def plan(state: State, delays: Mapping[int, float], since: float = 0.0, *,
          skip: Collection[int] = (), limit: float | None = None) -> list[Due]:
     """Everything due next in `state`, soonest first (see the module docstring).
@@ -58,17 +54,29 @@ def plan(state: State, delays: Mapping[int, float], since: float = 0.0, *,
     `limit` matter only while the game has no deadline. Empty when the game is over or nothing
     is scheduled (a person's turn without a move limit).
     """
+    return list(schedule(state, delays, since, skip=skip, limit=limit))
+
+
+def schedule(state: State, delays: Mapping[int, float], since: float = 0.0, *,
+             skip: Collection[int] = (), limit: float | None = None) -> Iterator[Due]:
+    """`plan`, one `Due` at a time: for a caller that usually takes the first (`sim.driver`), the
+    rest are never built. Everything is worked out before the first `Due`: the state may change
+    once it is taken."""
     if state.is_over():
-        return []
+        return
     actors = state.actors()
     deadline = state.deadline()
     if deadline is not None:
         now = state.now()
-        order = sorted((ms(now + delays[seat]), index, seat) for index, seat in enumerate(actors)
-                       if seat in delays and seat not in skip)
-        due = [Due(when, seat, BOT) for when, _, seat in order if when < deadline]
-        due.append(Due(deadline, HOST, TIMEOUT))
-        return due
+        order = [(to_ms(now + delays[seat]), index, seat) for index, seat in enumerate(actors)
+                 if seat in delays and seat not in skip]
+        order.sort()
+        for when, _, seat in order:
+            if when >= deadline:
+                break  # the rest are later still
+            yield Due(when, seat, BOT)
+        yield Due(deadline, HOST, TIMEOUT)
+        return
     entries: list[tuple[float, int, int, DueKind]] = []
     for index, seat in enumerate(actors):
         if seat in skip:
@@ -79,7 +87,8 @@ def plan(state: State, delays: Mapping[int, float], since: float = 0.0, *,
         elif limit is not None:
             entries.append((since + limit, index, seat, LIMIT))
     entries.sort()
-    return [Due(when, seat, kind) for when, _, seat, kind in entries]
+    for when, _, seat, kind in entries:
+        yield Due(when, seat, kind)
 
 
 def clock_text(seconds: float) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ..agents.base import Agent
 from ..core import HOST, Actor, State
-from ..host.scheduler import TIMEOUT, clock_text, plan
+from ..host.scheduler import TIMEOUT, clock_text, schedule
 
 __all__ = ["bot_step", "clock_text", "play_out"]
 
@@ -43,7 +43,7 @@ def bot_step(state: State, agents: Sequence[Agent]) -> tuple[Actor, str] | None:
         return None
     timed = state.deadline() is not None
     delays = {p: agents[p].reaction_time for p in state.actors()} if timed else _NO_DELAY
-    for due in plan(state, delays):
+    for due in schedule(state, delays):
         if due.kind == TIMEOUT:
             state.apply(HOST, state.timeout_action())
             return HOST, "timeout"

@@ -257,7 +257,7 @@ class Search:
                     stats.tree_steps += 1
                 action = self._policy_action(s, player, policies)
             if when is not None and when > s.now():
-                s.apply_text(HOST, f"at {when:.3f}")
+                s.apply(HOST, s.clock_action(when))
                 stats.host_steps += 1
             s.apply(player, action)
         for child, mover in path:

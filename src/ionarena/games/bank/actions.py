@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from ...core import IllegalAction, quote
+from ...core.millis import EXACT_UP_TO, whole_ms
 from .cards import (
     DEFAULT,
     FAMILIES,
@@ -113,7 +114,7 @@ MAX_DEAL_PRICE: int = DEFAULT.max_deal_price
 """The highest price a deal may ask (RULING: 1 to 999 units)."""
 MAX_SEAT = 10**6
 """`ok <person>` with a bigger number names nobody (the state says so)."""
-MAX_TIME = 10**7
+MAX_TIME = EXACT_UP_TO
 """No game clock goes beyond this many seconds (20 rounds of an hour, lobby and shops included)."""
 
 
@@ -155,7 +156,7 @@ def check_value(action: object) -> None:
             raise _bad(action)
     elif cls is At:
         time = action.time  # type: ignore[attr-defined]
-        if time.__class__ not in (int, float) or not 0 <= time <= MAX_TIME or round(time, 3) != time:
+        if time.__class__ not in (int, float) or not 0 <= time <= MAX_TIME or not whole_ms(time):
             raise _bad(action)  # whole milliseconds: the text `at 1.235` must give back the same time
     elif cls is Buy:
         kind = action.kind  # type: ignore[attr-defined]
@@ -172,6 +173,16 @@ def check_value(action: object) -> None:
             raise _bad(action)
     else:
         raise _bad(action)
+
+
+def command_word(action: object) -> str | None:
+    """The word of a one-word command (`skip`, `quit`, `done`, `timeout`, `start`), None for any
+    other action.
+
+    The rules ask this of every action they apply; comparing with a `Word` constant instead
+    (`action == Word("quit")`) calls the dataclass `__eq__` of both classes when it is a card.
+    """
+    return action.word if action.__class__ is Word else None
 
 
 def format_action(action: object) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...core import SharedRng, State
+from ...core.millis import to_ms
 from .cards import DEFAULT, NUM_CARDS, OBJECTS, OPTIONS, Config, config_for, draw_card, draw_object
 
 LOBBY, PLAY, SHOP, OVER = "lobby", "play", "shop", "over"
@@ -46,6 +47,7 @@ class BankBase(State):
         "inv",
         "lobby_end",
         "lose_turns",
+        "move_end",
         "move_limit",
         "moves",
         "offers",
@@ -94,6 +96,8 @@ class BankBase(State):
         self.direction = 1
         self.turn_start = 0.0
         self.move_limit = self.cfg.move_time
+        self.move_end = round(self.move_limit, 3)
+        """The move clock's deadline, `turn_start + move_limit` to the millisecond (see `_set_move_clock`)."""
         self.combo = False
         """True during the second move of [&] Combine."""
         self.lose_turns = [0] * n
@@ -193,8 +197,18 @@ class BankBase(State):
                 self._emit("lost_turn", (p,))
                 continue
             break
-        self.turn_start = self.clock
-        self.move_limit = self.cfg.move_time
+        self._set_move_clock(self.clock, self.cfg.move_time)
+
+    def _set_move_clock(self, start: float, limit: float) -> None:
+        """The move clock runs `limit` seconds from `start`.
+
+        Its deadline is kept to the millisecond here, the one place the clock is set, because
+        `deadline()` is asked several times a step (the scheduler, the host's checks) and would
+        round it each time.
+        """
+        self.turn_start = start
+        self.move_limit = limit
+        self.move_end = to_ms(start + limit)
 
     def _begin_round(self) -> None:
         """The next round starts (its clock runs from now) with the next player in turn order."""

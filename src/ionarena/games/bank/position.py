@@ -96,8 +96,7 @@ def position(data: Mapping[str, Any]) -> BankState:
     state.round_end = round(state.clock + float(data.get("round_left", state.cfg.round_time)), 3)
     turn = int(data.get("turn", state.order[0]))
     state.pos = state.order.index(turn)
-    state.turn_start = state.clock
-    state.move_limit = state.cfg.move_time
+    state._set_move_clock(state.clock, state.cfg.move_time)
     if data.get("phase", "play") == "shop":
         state.phase = SHOP
         state.shop_end = round(state.clock + state.cfg.shop_time, 3)

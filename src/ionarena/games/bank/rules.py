@@ -19,7 +19,21 @@ from itertools import accumulate
 from typing import Any, Self
 
 from ...core import HOST, Actor, BadOption, IllegalAction, SharedRng, View
-from .actions import At, BankAction, Buy, Deal, Ok, Team, Word, check_value, format_action, parse_command
+from ...core.millis import to_ms
+from .actions import (
+    HOST_WORDS,
+    At,
+    BankAction,
+    Buy,
+    Deal,
+    Ok,
+    Team,
+    Word,
+    check_value,
+    command_word,
+    format_action,
+    parse_command,
+)
 from .base import CLOCK_GRAIN, LOBBY, OVER, PLAY, SHOP, SIGN_TEXT
 from .cards import CARD_TEXTS, HELD_KINDS, NUM_CARDS, OBJECTS, draw_card, kind_token
 from .lobby import Lobby
@@ -79,7 +93,6 @@ _OBJECT_FIELDS = {"object", "units"}
 _HIDDEN_FIELDS = {"buy": ("object", "price"), "take": ("object",)}
 """Fields the other seats do not read (absent from their version of the event, as in every game)."""
 
-QUIT = Word("quit")
 TIMEOUT = Word("timeout")
 START = Word("start")
 
@@ -133,19 +146,21 @@ class BankState(Lobby, Turns, Shop):
         if player is HOST:
             self._check_host(action)
             return
-        if action.__class__ is At or action in (TIMEOUT, START):
+        cls = action.__class__
+        word = command_word(action)
+        if cls is At or word in HOST_WORDS:
             raise IllegalAction("only the host moves the clock, applies timeouts or starts the game")
         phase = self.phase
         if phase == OVER:
             raise IllegalAction("the game is over")
         if not self.active[player]:
             raise IllegalAction("you have quit the game")
-        if action == QUIT:
+        if word == "quit":
             return
         if phase == PLAY:
-            if action.__class__ is Team:
+            if cls is Team:
                 raise IllegalAction("teams are picked before the game starts")
-            if action.__class__ in (Buy, Deal, Ok) or action == Word("done"):
+            if cls in (Buy, Deal, Ok) or word == "done":
                 raise IllegalAction("the shop is closed: it opens between rounds")
             if player != self.order[self.pos]:
                 raise IllegalAction(f"it is not your turn: Player {self.order[self.pos]} is on turn")
@@ -183,7 +198,7 @@ class BankState(Lobby, Turns, Shop):
         self._check(player, action)
         if player is HOST:
             self._apply_host(action)
-        elif action == QUIT:
+        elif command_word(action) == "quit":
             self._quit(player)
         elif self.phase == PLAY:
             self._apply_turn(player, action)
@@ -198,8 +213,10 @@ class BankState(Lobby, Turns, Shop):
         if action.__class__ is At:
             deadline = self.deadline()
             assert deadline is not None
-            # a time that rounds to the deadline's millisecond is taken as one millisecond before it
-            self.clock = round(min(action.time, deadline - CLOCK_GRAIN), 3)
+            # a time that rounds to the deadline's millisecond is taken as one millisecond before it;
+            # any other time is whole milliseconds already (`check_value`), so it is taken as it is
+            last = deadline - CLOCK_GRAIN
+            self.clock = action.time if action.time <= last else round(last, 3)
             return
         if action == START:
             self._start()
@@ -288,8 +305,9 @@ class BankState(Lobby, Turns, Shop):
         """The next deadline in game seconds: lobby end, move clock or round end, shop end."""
         phase = self.phase
         if phase == PLAY:
-            move_end, round_end = self.turn_start + self.move_limit, self.round_end
-            return round(round_end if round_end < move_end else move_end, 3)  # min(), without the call
+            # both are whole milliseconds already (the move clock's end is rounded when it is set)
+            round_end, move_end = self.round_end, self.move_end
+            return round_end if round_end < move_end else move_end  # min(), without the call
         if phase == SHOP:
             return self.shop_end
         if phase == LOBBY:
@@ -318,7 +336,7 @@ class BankState(Lobby, Turns, Shop):
             "round": self.round,
             "rounds": self.cfg.rounds,
             "round_ends_at": self.round_end if playing else None,
-            "move_ends_at": round(self.turn_start + self.move_limit, 3) if playing else None,
+            "move_ends_at": self.move_end if playing else None,
             "move_time": self.cfg.move_time,
             "second_move": self.combo,
             "bank": {"charge": self.charge, "pot": self.pot, "full_charge": self.cfg.full_charge,
@@ -396,6 +414,7 @@ class BankState(Lobby, Turns, Shop):
         new.direction = self.direction
         new.turn_start = self.turn_start
         new.move_limit = self.move_limit
+        new.move_end = self.move_end
         new.combo = self.combo
         new.lose_turns = self.lose_turns[:]
         new.round = self.round
@@ -452,7 +471,7 @@ class BankState(Lobby, Turns, Shop):
 
     def clock_action(self, when: float) -> BankAction:
         """`at <when>` to the millisecond, as `parse_command` reads it, without the text."""
-        return At(round(when, 3))
+        return At(to_ms(when))
 
     def format_action(self, action: object) -> str:
         """The canonical command text (`+++`, `x2 ?? -`, `& ++`, `T x3`, `deal x 1 *`, `at 3.250`)."""

@@ -11,6 +11,7 @@ in the shop and its checks, applying it, and the shop closing (the next round st
 from __future__ import annotations
 
 from bisect import bisect
+from functools import cache
 from itertools import accumulate
 
 from ...core import IllegalAction
@@ -22,6 +23,19 @@ from .scoring import split_evenly
 DONE = Word("done")
 ON_SALE_CANDIDATES = tuple(k for k in SHOP_CANDIDATES
                            if k not in ("coins", "useless") and not OBJECTS[k].powerdown)
+BUYS = {kind: Buy(kind) for kind in OBJECTS}
+"""`buy <object>` of every kind, made once (the shop lists them at every step)."""
+
+
+@cache
+def offers_of(kind: str, listed_prices: int) -> tuple[Deal, ...]:
+    """The deals a holder of `kind` may offer, as the shop lists them: for 1 to `listed_prices`
+    coins, then for one unit of every other held kind.
+
+    Made once per kind: every holder gets this list at every step of every shop phase.
+    """
+    for_coins = tuple(Deal(kind, price, "coins") for price in range(1, listed_prices + 1))
+    return for_coins + tuple(Deal(kind, 1, other) for other in HELD_KINDS if other not in ("coins", kind))
 
 
 class Shop(BankBase):
@@ -82,12 +96,11 @@ class Shop(BankBase):
     def _shop_options(self, player: int) -> list[BankAction]:
         inv = self.inv[player]
         coins = inv.get("coins", 0)
-        actions: list[BankAction] = [Buy(k) for k in self.on_sale if (OBJECTS[k].price or 0) <= coins]
-        prices = range(1, self.cfg.listed_deal_prices + 1)
+        actions: list[BankAction] = [BUYS[k] for k in self.on_sale if (OBJECTS[k].price or 0) <= coins]
+        listed_prices = self.cfg.listed_deal_prices
         for kind in HELD_KINDS:
             if kind != "coins" and inv.get(kind, 0) > 0:
-                actions.extend(Deal(kind, price, "coins") for price in prices)
-                actions.extend(Deal(kind, 1, other) for other in HELD_KINDS if other not in ("coins", kind))
+                actions.extend(offers_of(kind, listed_prices))
         for seller, offer in sorted(self.offers.items()):
             if seller != player and self._has(seller, offer.kind) \
                     and self._has(player, offer.units, offer.price):

@@ -131,13 +131,14 @@ class Turns(BankBase):
         self._advance()
 
     def _apply_turn(self, player: int, action: object) -> None:
-        if action == SKIP:
+        # By class first: comparing a card with `SKIP` or `MOVE_TIME` calls two dataclass `__eq__`s.
+        if action.__class__ is Word:  # `skip`, the one word checked for a turn (`quit` is applied before)
             self._penalize(player, "skip")
             return
-        if action == MOVE_TIME:
+        if action.__class__ is Use and action.kind == "movetime":
             self._give(player, "movetime", -1)
-            self.move_limit = self.cfg.extended_move_time
-            self._emit("move_time", (player, round(self.turn_start + self.move_limit, 3)))
+            self._set_move_clock(self.turn_start, self.cfg.extended_move_time)
+            self._emit("move_time", (player, self.move_end))
             return
         if action.__class__ is Combine:
             self._give(player, "combine", -1)
@@ -145,8 +146,7 @@ class Turns(BankBase):
             self._make_move(player, action.first)
             if self.phase == PLAY:
                 self.combo = True
-                self.turn_start = self.clock
-                self.move_limit = self.cfg.move_time
+                self._set_move_clock(self.clock, self.cfg.move_time)
             return
         self._make_move(player, action)
         if self.phase == PLAY:
