@@ -3,7 +3,10 @@ playing dots at full speed (bots move at once, players answer each state at once
 
 Reports accepted actions/s (people's and bots') and the latency from a player's submit to the
 moment *every* seat of that table has received the new state (p50, p95, p99), at 50 and 200
-connections by default. The server is a separate process (`ion serve`, SQLite file, every action
+connections by default. Latencies count once every table has made its first game: opening
+hundreds of tables and WebSockets at the same moment is a burst of its own, not play.
+
+The server is a separate process (`ion serve`, SQLite file, every action
 committed before it is broadcast), so it and this client share the machine's cores the way a real
 server and its players' machines would not: the figures are a floor.
 
@@ -55,6 +58,11 @@ class Tally:
     """What the run measured."""
 
     latencies: list[float] = field(default_factory=list)
+    tables: int = 0
+    """Tables of the run: latencies count once every one of them has made its first game."""
+    started: int = 0
+    steady_from: float | None = None
+    """`perf_counter` time from which moves count (None: some tables are still being made)."""
     actions: int = 0
     submits: int = 0
     refused: int = 0
@@ -71,6 +79,7 @@ class TableRun:
         self.think = think
         """Mean seconds a player thinks before answering (0: at once); exponentially distributed."""
         self.rng = random.Random(seed)
+        self.first_game = True
         self.sent: dict[int, float] = {}
         """version a submit will make -> when it was sent."""
         self.seen: dict[int, list[float | None]] = {}
@@ -92,6 +101,11 @@ class TableRun:
             if answer.status_code != 201:
                 raise SystemExit(f"cannot make a table: {answer.status_code} {answer.text}")
             made = answer.json()
+            if self.first_game:
+                self.first_game = False
+                self.tally.started += 1
+                if self.tally.started == self.tally.tables:
+                    self.tally.steady_from = time.perf_counter()
             tokens = [made["seats"][0]["token"], made["seats"][1]["token"]]
             ws_base = self.url.replace("http", "ws", 1)
             self.sent.clear()
@@ -134,7 +148,9 @@ class TableRun:
                     if arrivals[index] is None:
                         arrivals[index] = now
                     if all(a is not None for a in arrivals):
-                        self.tally.latencies.append(max(a for a in arrivals if a is not None) - sent_at)
+                        steady = self.tally.steady_from
+                        if steady is not None and sent_at >= steady:
+                            self.tally.latencies.append(max(a for a in arrivals if a is not None) - sent_at)
                         del self.sent[target]
                         del self.seen[target]
             if message["over"] or time.monotonic() >= self.stop:
@@ -154,8 +170,8 @@ class TableRun:
 
 
 async def measure(url: str, connections: int, seconds: float, think: float = 0.0) -> tuple[Tally, float]:
-    tally = Tally()
     tables = max(1, connections // 2)
+    tally = Tally(tables=tables)
     stop = time.monotonic() + seconds
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(timeout=30, limits=limits) as client:
