@@ -20,13 +20,16 @@ from typing import Any
 import numpy as np
 
 from ..core import Event, View
-from ..games.dots.cards import ACTION_TEXT, COPIES, DECK_SIZE, DJ_FACE, NUM_FACES, TEXT
+from ..games.dots.cards import ACTION_TEXT, COPIES, DECK_SIZE, DJ_FACE, NUM_FACES, POINTS, TEXT
+from ..games.dots.rules import _MATCH_VALUES, PHASE_NAMES, DotsState
 from .config import GameConfig
 from .encoding import FLOAT32
 from .encoding import Encoder as BaseEncoder
 
-PHASES = ("play", "respond", "give", "name", "over")
+PHASES = PHASE_NAMES
+"""`play`, `respond`, `give`, `name`, `over`: the rules' phase numbers in order."""
 PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
+OVER_PHASE = PHASE_INDEX["over"]
 _EMPTY_PILE = array("f", bytes(4 * NUM_FACES))
 FACE_OF_TEXT = {text: face for face, text in enumerate(TEXT)}
 
@@ -51,6 +54,7 @@ class Encoder(BaseEncoder):
     """The dots observation (n = players; per-seat fields start with the observing seat)."""
 
     uses_events = True
+    fast = True
 
     def __init__(self, config: GameConfig):
         super().__init__(config)
@@ -154,3 +158,52 @@ class Encoder(BaseEncoder):
             start = self.o_seen
             o[start:start + NUM_FACES] = memory.pile
         return np.frombuffer(o, FLOAT32)
+
+    def encode_state(self, state: DotsState, seat: int) -> np.ndarray:  # type: ignore[override]
+        """`encode`'s vector from the state's public fields and the seat's own hand: the table's
+        cards since the last deal or reshuffle are the played cards themselves (`discard`)."""
+        n = self.n
+        o = self.zeros[:]
+        phase = state.phase
+        o[self.o_phase + phase] = 1.0  # the rules' phase numbers are PHASES' order
+        if phase != OVER_PHASE and state.cur == seat:
+            o[self.o_acting] = 1.0
+        at = self.o_hand
+        hand = state.hands[seat]
+        for face in hand:
+            o[at + face] += 1.0
+        discard = state.discard
+        o[self.o_top + discard[-1]] = 1.0
+        base = self.o_match - 1
+        for value in _MATCH_VALUES[state.need]:
+            o[base + value] = 1.0
+        pending = state.pending
+        if pending:
+            o[self.o_pending] = pending / 5
+        if state.dir > 0:
+            o[self.o_dir] = 1.0
+        gift_from = state.gift_from
+        if gift_from >= 0:
+            o[self.o_gift + (gift_from - seat) % n] = 1.0
+        o[self.o_dealer + (state.dealer - seat) % n] = 1.0
+        at_sizes, at_points = self.o_sizes - seat, self.o_points - seat
+        points_of = state.points
+        for s, other in enumerate(state.hands):
+            r = s if s >= seat else s + n
+            o[at_sizes + r] = len(other) / 10
+            points = points_of[s]
+            if points:
+                points /= 1000
+                o[at_points + r] = 5.0 if points > 5.0 else points
+        o[self.o_pile] = len(state.deck) / DECK_SIZE
+        o[self.o_played] = len(discard) / DECK_SIZE
+        turns = state.turns / state.cap
+        o[self.o_turns] = 1.0 if turns > 1.0 else turns
+        hand_points = sum(map(POINTS.__getitem__, hand))
+        if hand_points:
+            hand_points /= 1000
+            o[self.o_hand_points] = 5.0 if hand_points > 5.0 else hand_points
+        vector = np.frombuffer(o, FLOAT32)
+        at = self.o_seen  # faces are below 256: count the played cards' bytes in C
+        vector[at:at + NUM_FACES] = np.bincount(np.frombuffer(bytes(discard), np.uint8), minlength=NUM_FACES)
+        return vector

@@ -8,6 +8,11 @@ place, length, bounds and meaning: docs/rl.md prints them). Rules every encoder 
   observation cannot hold what the rules hide from the seat.
 - Seats are relative: position 0 of every per-seat field is the observing seat itself, position 1
   the next seat (seat + 1), and so on, so one policy can play any seat.
+- An encoder may also offer a fast path, `encode_state(state, seat)`, that reads the state's fields
+  straight into the same vector (`fast = True`): it must give exactly what `encode` gives from the
+  seat's view and events, for every position (tests/rl/test_fast_path.py checks both on every
+  step of many games, and on copies whose hidden cards were dealt again). The view-based `encode`
+  stays the reference and what the tests hold the fast path to.
 - Values stay inside the declared bounds (`Layout.bounds`): counts are raw small whole numbers or
   scaled, unbounded amounts (scores, pots) are squashed into (-1, 1) with `squash`.
 """
@@ -23,7 +28,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from ..core import Event, View
+from ..core import Event, State, View
 from .config import GameConfig
 from .games import game_module
 
@@ -98,6 +103,8 @@ class Encoder:
     `new_memory` and `remember`."""
 
     uses_events = False
+    fast = False
+    """True when `encode_state` is implemented (the env then uses it instead of view + events)."""
 
     def __init__(self, config: GameConfig):
         self.config = config
@@ -113,6 +120,11 @@ class Encoder:
 
     def encode(self, view: View, memory: Any) -> np.ndarray:
         """The observation vector of a seat's view (float32, `layout.size` long)."""
+        raise NotImplementedError
+
+    def encode_state(self, state: State, seat: int) -> np.ndarray:
+        """The vector `encode` makes of `seat`'s view and events, read from the state's fields (only
+        those the seat may see); implemented by encoders that set `fast`."""
         raise NotImplementedError
 
     def space(self) -> spaces.Box:
