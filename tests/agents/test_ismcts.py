@@ -224,3 +224,41 @@ def test_ucb_at_the_root_is_still_available():
     agent = make_agent("ismcts:iters=50,root=ucb", "dots", seat, seed=3)
     assert agent.act(state, seat) in state.legal_actions(seat)
     assert agent.last is not None and agent.last.iterations == 50
+
+
+def test_keep_holds_to_the_policy_move_unless_another_is_clearly_better():
+    """`keep=z`: the policy's own move stays unless another beat it, round by round on the same
+    samples, by more than z standard errors of the difference."""
+    state, seat = decision("dots", 2, seed=11, steps=2)
+    search = make_agent("ismcts:iters=10,keep=2", "dots", seat, seed=3).search(state, seat)  # type: ignore[attr-defined]
+    search._values = {"policy": [0.5] * 6, "noisy": [0.9, 0.1, 0.9, 0.4, 0.6, 0.5],
+                      "steady": [0.6, 0.6, 0.7, 0.6, 0.6, 0.6], "once": [1.0], "thrice": [1.0] * 3}
+    # with the round of no difference counted in: +0.1 with a spread of 0.058, 4.6 errors
+    assert search._clearly_better("steady", "policy")
+    assert not search._clearly_better("noisy", "policy")  # +0.057 with a spread of 0.30
+    assert not search._clearly_better("once", "policy")  # one round proves nothing
+    assert search._clearly_better("thrice", "policy")  # three rounds ahead by 0.5: 3 errors
+    search.keep = 4.0
+    assert not search._clearly_better("thrice", "policy")  # a spread of 0 is not taken for certainty
+    assert search._clearly_better("steady", "policy")
+    search.keep = 6.0
+    assert not search._clearly_better("steady", "policy")
+
+
+def test_keep_plays_the_policy_move_when_the_search_is_not_sure():
+    """With an unreachable bar (`keep=10`) the search plays its default policy's (greedy's) own
+    move; with none (`keep=0`) the best mean wins, and that is another move somewhere."""
+    kept = differs = 0
+    for seed in range(12):
+        state, seat = decision("dots", 2, seed=seed, steps=3)
+        for keep in (10, 0):
+            agent = make_agent(f"ismcts:iters=40,keep={keep}", "dots", seat, seed=seed)
+            search = agent.search(state, seat)  # type: ignore[attr-defined]
+            choice = search.run(agent.budget(state))  # type: ignore[attr-defined]
+            assert search.preferred in state.legal_actions(seat)
+            if keep:
+                kept += choice == search.preferred
+            else:
+                differs += choice != search.preferred
+    assert kept == 12
+    assert differs > 0

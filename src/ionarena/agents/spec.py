@@ -92,6 +92,8 @@ PARAMS: dict[str, tuple[Param, ...]] = {
                           "by the rollout policy", choices=("tree", "policy")),
         Param("root", str, "how the root's move is chosen: sequential halving with common random "
                            "numbers, or UCB like the rest of the tree", choices=("halving", "ucb")),
+        Param("keep", float, "halving keeps the rollout policy's own move unless another beat it by "
+                             "more than this many standard errors (0: the best mean wins)", 0.0, 10.0),
     ),
 }
 """Every agent name and the parameters its spec may give."""

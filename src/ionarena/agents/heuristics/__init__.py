@@ -77,6 +77,9 @@ class Heuristics:
     baseline: Callable[[State], Any] | None = None
     """What `evaluate` and `outcome` compare against (`start`), judged on each iteration's fresh
     sample before any move."""
+    keep: float = 0.0
+    """Sequential halving keeps the rollout policy's own move unless another beat it by more than
+    this many standard errors of their paired difference (0: the best mean wins)."""
     delegate: frozenset[str] = field(default_factory=frozenset)
     """Phases (the view's `phase`) in which the bot plays its rollout policy without searching."""
     pointless: frozenset[str] = field(default_factory=frozenset)

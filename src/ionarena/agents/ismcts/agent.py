@@ -35,7 +35,7 @@ class ISMCTSAgent:
     def __init__(self, game_id: str, seed: int = 0, *, iters: int | None = None, ms: float | None = None,
                  c: float | None = None, eps: float | None = None, cutoff: int | None = None,
                  rollout: str | None = None, opp: str | None = None, root: str = "halving",
-                 reaction_time: float = 0.5):
+                 keep: float | None = None, reaction_time: float = 0.5):
         self.game_id = game_id
         self.rng = random.Random(seed)
         h = self.heuristics
@@ -47,6 +47,7 @@ class ISMCTSAgent:
         self.rollout = rollout or ("fast" if has_greedy(game_id) else "random")
         self.opp = h.opp if opp is None else opp
         self.root = root
+        self.keep = h.keep if keep is None else keep
         self.reaction_time = reaction_time
         self.last: SearchStats | None = None
         """What the last search did."""
@@ -60,7 +61,7 @@ class ISMCTSAgent:
     def settings(self) -> dict[str, Any]:
         """The effective settings (defaults filled in), for reports."""
         return {"iters": self.iters, "ms": self.ms, "c": self.c, "eps": self.eps, "cutoff": self.cutoff,
-                "rollout": self.rollout, "opp": self.opp, "root": self.root}
+                "rollout": self.rollout, "opp": self.opp, "root": self.root, "keep": self.keep}
 
     def act(self, state: State, player: int) -> Action | None:
         """The searched move of `player` (forced moves, the only move worth trying and the game's
@@ -87,7 +88,8 @@ class ISMCTSAgent:
         cutoff = h.cutoff_for(state.variant) if self.cutoff is None else self.cutoff
         tree_opponents = self.opp == "tree" and not get_spec(self.game_id).simultaneous
         return Search(state, player, h, policies, random.Random(self.rng.getrandbits(64)), c=self.c,
-                      cutoff=cutoff, tree_opponents=tree_opponents, reaction_time=rt, root=self.root)
+                      cutoff=cutoff, tree_opponents=tree_opponents, reaction_time=rt, root=self.root,
+                      keep=self.keep, default=self.policy() if self.keep else None)
 
     def budget(self, state: State) -> Budget:
         """This decision's budget: iterations and/or seconds (see the module docstring)."""

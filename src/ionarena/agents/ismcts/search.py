@@ -80,7 +80,8 @@ class Search:
 
     def __init__(self, state: State, seat: int, heuristics: Heuristics, policies: Policies,
                  rng: random.Random, *, c: float, cutoff: int, tree_opponents: bool,
-                 reaction_time: float, root: str = "halving"):
+                 reaction_time: float, root: str = "halving", keep: float = 0.0,
+                 default: Agent | None = None):
         self.state = state
         self.seat = seat
         self.heuristics = heuristics
@@ -91,6 +92,13 @@ class Search:
         self.tree_opponents = tree_opponents
         self.reaction_time = reaction_time
         self.root_mode = root
+        self.keep = keep
+        self.default = default
+        """The policy whose move the root tries first (and `keep` keeps); None: a rollout policy."""
+        self.preferred: Action | None = None
+        """That policy's move in this search (once sequential halving has started)."""
+        self._values: dict[Action, list[float]] = {}
+        """Per root move, the searching seat's value of each halving round it was tried in."""
         self.timed = state.deadline() is not None
         self.delegate = heuristics.delegate
         self.root = Node()
@@ -120,9 +128,10 @@ class Search:
         return self.best_action()
 
     def root_actions(self) -> list[Action]:
-        """The root's moves worth trying, the rollout policy's own choice first."""
+        """The root's moves worth trying, the default policy's (or a rollout policy's) choice first."""
         legal = self.heuristics.worth_trying(self.state, self.state.legal_actions(self.seat))
-        preferred = self.policies(self.rng.getrandbits(62))[self.seat].act(self.state, self.seat)
+        policy = self.default or self.policies(self.rng.getrandbits(62))[self.seat]
+        preferred = policy.act(self.state, self.seat)
         if preferred in legal:
             legal.remove(preferred)
             legal.insert(0, preferred)
@@ -132,6 +141,7 @@ class Search:
         """Sequential halving over the root's moves; returns the iterations played. Every phase plays
         at least one round, so a budget smaller than one round over all moves plays one round."""
         remaining = self.root_actions()
+        self.preferred = preferred = remaining[0] if remaining else None
         phases = max(1, math.ceil(math.log2(len(remaining)))) if len(remaining) > 1 else 0
         done = 0
         for phase in range(phases):
@@ -145,8 +155,24 @@ class Search:
                 done += len(remaining)
                 played += 1
             remaining = sorted(remaining, key=self._mean, reverse=True)[:math.ceil(len(remaining) / 2)]
-        self._choice = max(remaining, key=self._mean)  # the first (the policy's choice) on a tie
+        choice = max(remaining, key=self._mean)  # the first (the policy's choice) on a tie
+        if self.keep and phases and choice != preferred and not self._clearly_better(choice, preferred):
+            choice = preferred
+        self._choice = choice
         return done
+
+    def _clearly_better(self, move: Action, preferred: Action) -> bool:
+        """True when `move` beat the policy's `preferred` move by more than `keep` standard errors
+        of their difference, round by round (both were tried on the same samples with the same
+        rollout randomness, so the difference is paired). One round of no difference is counted in,
+        so that a few rounds which all agree (win/loss values often do) do not pass for certainty."""
+        differences = [a - b for a, b in zip(self._values[move], self._values[preferred], strict=False)]
+        if len(differences) < 2:
+            return False
+        differences.append(0.0)  # a round of no difference: a few rounds that agree are no certainty
+        mean = sum(differences) / len(differences)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (len(differences) - 1))
+        return mean > self.keep * spread / math.sqrt(len(differences))
 
     def _round(self, moves: Sequence[Action]) -> None:
         """Every move in `moves` tried once on one sample with the same rollout randomness."""
@@ -156,7 +182,9 @@ class Search:
         start = baseline(sample) if baseline is not None else None
         for index, move in enumerate(moves):
             copy = sample if index == len(moves) - 1 else sample.clone()
-            self.iterate(first=move, sample=copy, seed=seed, start=start)
+            values = self.iterate(first=move, sample=copy, seed=seed, start=start)
+            if self.keep:
+                self._values.setdefault(move, []).append(values[self.seat])
 
     def _mean(self, action: Action) -> float:
         child = self.root.children.get((self.seat, action))
@@ -186,9 +214,10 @@ class Search:
     # -- one iteration ----------------------------------------------------------------------------
 
     def iterate(self, first: Action | None = None, sample: State | None = None, seed: int | None = None,
-                start: object = None) -> None:
+                start: object = None) -> Values:
         """Determinize (or take `sample` and the `start` its baseline found), select and expand
-        (`first`: the root's move to try), roll out (policies seeded from `seed`), back up."""
+        (`first`: the root's move to try), roll out (policies seeded from `seed`), back up; the
+        values backed up, per seat."""
         stats = self.stats
         if sample is None:
             s = self.state.determinize(self.seat, self.rng)
@@ -263,6 +292,7 @@ class Search:
         for child, mover in path:
             child.visits += 1
             child.reward += values[mover]
+        return values
 
     # -- helpers ----------------------------------------------------------------------------------
 
