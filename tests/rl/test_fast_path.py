@@ -33,7 +33,8 @@ def reference(encoder: Encoder, state: State, seat: int) -> np.ndarray:
     return encoder.encode(state.view(seat), memory)
 
 
-def mismatches(env, encoder: Encoder, seeds: range, every: int = 1, limit: int = 3000) -> tuple[int, list[str]]:
+def mismatches(env, encoder: Encoder, seeds: range, every: int = 1,
+               limit: int = 3000) -> tuple[int, list[str]]:
     """(positions checked, descriptions of the ones where `encoder`'s fast path differs from its
     reference) along random games of `env`, for every seat at every `every`-th step, and at every
     `5 * every`-th for a copy of the state in which what the seat cannot see was dealt again."""
@@ -46,7 +47,8 @@ def mismatches(env, encoder: Encoder, seeds: range, every: int = 1, limit: int =
         checked += 1
         if not np.array_equal(got, expected):
             fields = [f.name for f in encoder.layout.fields
-                      if not np.array_equal(got[f.start:f.start + f.size], expected[f.start:f.start + f.size])]
+                      if not np.array_equal(got[f.start:f.start + f.size],
+                                            expected[f.start:f.start + f.size])]
             wrong.append(f"{where}: {fields}")
 
     for seed in seeds:

@@ -15,18 +15,23 @@ those moves but `:`; `skip`; the shop's `buy <object>` per kind that can be on s
 Observation: the view only (no memory): phase, who acts, teams, the seat's cards, coins and
 objects, the bank's charge, pot and shield, play order and direction, every seat's card and object
 counts, quits, lost turns, scores, team scores, the round and the clocks (time left to move, in
-the round, to the deadline), and in the shop the objects on sale and every open deal.
+the round, to the deadline), and in the shop the objects on sale and every open deal. The fast
+path (`Encoder.encode_state`) reads the same from the state's fields.
 """
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
 
 from ..core import View
+from ..core.millis import EXACT_UP_TO
 from ..games.bank.actions import USE_KINDS, Buy, Card, Combine, Deal, Ok, Team, Use, Word, format_action
-from ..games.bank.cards import CARD_TEXTS, HELD_KINDS, NUM_CARDS, config_for, kind_token
+from ..games.bank.base import LOBBY, PLAY, SHOP
+from ..games.bank.cards import CARD_TEXTS, HELD_KINDS, NUM_CARDS, OBJECTS, config_for, kind_token
+from ..games.bank.rules import BankState
 from ..games.bank.shop import ON_SALE_CANDIDATES
 from .config import GameConfig
 from .encoding import FLOAT32, squash
@@ -42,6 +47,10 @@ HELD_INDEX = {k: i for i, k in enumerate(HELD_KINDS)}
 OBJECT_INDEX = {k: i for i, k in enumerate(OBJECTS_HELD)}
 SALE_INDEX = {kind_token(k): i for i, k in enumerate(ON_SALE_CANDIDATES)}
 TEAM_SIGN = {"+": 1.0, "-": -1.0}
+KEPT_ROWS = 50_000
+"""The fast path keeps at most this many rows of a kind (hands, play orders)."""
+SMALL_COUNTS = 64
+"""Counts of objects below this are looked up by the fast path (larger ones worked out)."""
 
 
 def _moves() -> list[Card | Use]:
@@ -72,6 +81,8 @@ def action_texts(config: GameConfig) -> list[str]:
 
 class Encoder(BaseEncoder):
     """The bank observation (n = players; per-seat fields start with the observing seat)."""
+
+    fast = True
 
     def __init__(self, config: GameConfig):
         super().__init__(config)
@@ -122,6 +133,7 @@ class Encoder(BaseEncoder):
         self.inventory_at = {token: self.o_inv + OBJECT_INDEX[kind] for token, kind in KIND_OF_TOKEN.items()
                              if kind in OBJECT_INDEX}
         self.zeros = self.blank()
+        self._fast_tables()
 
     def encode(self, view: View, memory: Any) -> np.ndarray:
         """The vector of one seat's view (see the layout); missing keys read as empty."""
@@ -225,4 +237,186 @@ class Encoder(BaseEncoder):
                 o[base + 1 + h] = squash(offer.get("price", 0), 10)
                 if units is not None:
                     o[base + 2 + h + HELD_INDEX[units]] = 1.0
+        return np.frombuffer(o, FLOAT32)
+
+    def _fast_tables(self) -> None:
+        """The positions and values `encode_state` looks up instead of working them out at every step
+        (each the same float `encode` works out, so the vectors are equal bit for bit)."""
+        n = self.n
+        cfg = self.cfg
+        # By the state's kinds: the view's token, then the position `encode` finds for it.
+        self.kind_at = {kind: self.inventory_at[kind_token(kind)] for kind in OBJECTS_HELD
+                        if kind_token(kind) in self.inventory_at}
+        self.sale_at = {kind: self.o_sale + SALE_INDEX[kind_token(kind)] for kind in OBJECTS
+                        if kind_token(kind) in SALE_INDEX}
+        self.held_at = {kind: HELD_INDEX[KIND_OF_TOKEN[kind_token(kind)]] for kind in OBJECTS
+                        if kind_token(kind) in KIND_OF_TOKEN}
+        self.places = (self.o_coins, self.o_charge, self.o_pot, self.o_shield, self.o_dir, self.o_combo,
+                       self.o_team_scores, self.o_round, self.o_round_left, self.o_move_left, self.o_deadline)
+        per_seat = (self.o_team, self.o_cards, self.o_objects, self.o_scores)
+        self.seat_at = [[tuple(at + (s - seat) % n for at in per_seat) for s in range(n)]
+                        for seat in range(n)]
+        """Seen from each seat, the positions of every seat s's team, cards, objects and score (its quit
+        and lost turns are n and 2n places after its objects)."""
+        self.acting_at = [tuple(self.o_acting + (s - seat) % n for s in range(n)) for seat in range(n)]
+        # Small counts' values: cards / hand size (capped at 1), squash(objects, 5), squash(units, 3).
+        self.cards_of = [1.0 if x > 1.0 else x for x in (k / cfg.hand_size for k in range(cfg.hand_size + 1))]
+        self.objects_of = [k / (abs(k) + 5) for k in range(SMALL_COUNTS)]
+        self.units_of = [k / (abs(k) + 3) for k in range(SMALL_COUNTS)]
+        # Rows kept as they are met: the hand field per hand (counts per card int), and seen from each
+        # seat the order field per play order.
+        self.hand_rows: dict[tuple[int, ...], array] = {}
+        self.order_rows: list[dict[tuple[int, ...], array]] = [{} for _ in range(n)]
+
+    def _hand_row(self, hand: tuple[int, ...]) -> array:
+        """The hand field of a hand (counts per card int), added up as `encode` does, kept for next time
+        (there are 18,564 hands of up to 6 cards)."""
+        row = array("f", bytes(4 * NUM_CARDS))
+        unit = self.hand_unit
+        for card, count in enumerate(hand):
+            for _ in range(count):
+                row[card] += unit
+        if len(self.hand_rows) < KEPT_ROWS:
+            self.hand_rows[hand] = row
+        return row
+
+    def _order_row(self, seat: int, order: tuple[int, ...]) -> array:
+        """The order field seen from `seat`, as `encode` fills it, kept for next time."""
+        n = self.n
+        row = array("f", [1.0] * n)
+        for i, s in enumerate(order):
+            row[(s - seat) % n] = i / n
+        rows = self.order_rows[seat]
+        if len(rows) < KEPT_ROWS:
+            rows[order] = row
+        return row
+
+    def encode_state(self, state: BankState, seat: int) -> np.ndarray:  # type: ignore[override]
+        """`encode`'s vector from the state's fields: the seat's own hand, coins and objects, and of
+        the other seats only what the view shows (their card and object counts, teams, scores...)."""
+        (at_coins, at_charge, at_pot, at_shield, at_dir, at_combo, at_team_scores, at_round, at_round_left,
+         at_move_left, at_deadline) = self.places
+        n = self.n
+        cfg = self.cfg
+        game = state.cfg
+        o = self.zeros[:]
+        phase = state.phase
+        o[self.phase_at.get(phase, self.phase_over)] = 1.0
+        team, active = state.team, state.active
+        acting_at = self.acting_at[seat]
+        if phase == PLAY:
+            o[acting_at[state.order[state.pos]]] = 1.0
+        elif phase == LOBBY:
+            for s in range(n):
+                if active[s] and not team[s]:
+                    o[acting_at[s]] = 1.0
+        elif phase == SHOP:
+            done = state.done
+            for s in range(n):
+                if active[s] and not done[s]:
+                    o[acting_at[s]] = 1.0
+        hand = tuple(state.hands[seat])
+        row = self.hand_rows.get(hand)
+        if row is None:
+            row = self._hand_row(hand)
+        at = self.o_hand
+        o[at:at + NUM_CARDS] = row
+        inv = state.inv[seat]
+        x: float = inv.get("coins", 0)
+        o[at_coins] = x / (abs(x) + 10)  # squash(x, 10), as every squash below
+        kind_at, units_of = self.kind_at, self.units_of
+        for kind, count in inv.items():  # never a zero count
+            position = kind_at.get(kind)
+            if position is not None:
+                try:
+                    o[position] = units_of[count]
+                except IndexError:
+                    o[position] = count / (abs(count) + 3)
+        x = state.charge / (game.full_charge or cfg.full_charge)
+        x = x if x < 1.0 else 1.0
+        o[at_charge] = x if x > -1.0 else -1.0
+        x = state.pot
+        o[at_pot] = x / (abs(x) + 1000)
+        x = state.shield
+        if x:
+            o[at_shield] = x / (abs(x) + 3)
+        if state.direction > 0:
+            o[at_dir] = 1.0
+        if state.combo:
+            o[at_combo] = 1.0
+        key = tuple(state.order)
+        row = self.order_rows[seat].get(key)
+        if row is None:
+            row = self._order_row(seat, key)
+        at = self.o_order
+        o[at:at + n] = row
+        cards_of, objects_of = self.cards_of, self.objects_of
+        quit_after, lose_after = n, 2 * n
+        sums = [0, 0, 0]  # by team: none, +, - (index -1)
+        for (at_team, at_cards, at_objects, at_score), t, cards, other, lost, x, alive in zip(
+                self.seat_at[seat], team, state.hands, state.inv, state.lose_turns, state.score, active,
+                strict=True):
+            if t:
+                o[at_team] = t
+            try:  # counts only, as the view's `cards` and `objects` (never negative)
+                o[at_cards] = cards_of[sum(cards)]
+            except IndexError:
+                o[at_cards] = 1.0
+            objects = sum(other.values()) - other.get("coins", 0)
+            try:
+                o[at_objects] = objects_of[objects]
+            except IndexError:
+                o[at_objects] = objects / (abs(objects) + 5)
+            if lost:
+                lost /= 3
+                o[at_objects + lose_after] = 1.0 if lost > 1.0 else lost
+            if x:
+                o[at_score] = x / (abs(x) + 2000)
+            if alive:  # as team_scores(): seats that quit are left out
+                sums[t] += x
+            else:
+                o[at_objects + quit_after] = 1.0
+        own, other_team = (sums[-1], sums[1]) if team[seat] < 0 else (sums[1], sums[-1])
+        o[at_team_scores] = own / (abs(own) + 5000)
+        o[at_team_scores + 1] = other_team / (abs(other_team) + 5000)
+        x = state.round / (game.rounds or cfg.rounds)
+        o[at_round] = 1.0 if x > 1.0 else x
+        now = state.clock  # the view's round(now, 3), skipped on whole milliseconds (as `to_ms`)
+        if not (now.__class__ is float and 0.0 <= now <= EXACT_UP_TO and round(now * 1000) / 1000 == now):
+            now = round(now, 3)
+        until: float | None
+        if phase == PLAY:
+            round_end, until = state.round_end, state.move_end
+            x = round_end - now
+            x = (0.0 if x < 0.0 else x) / cfg.round_time
+            o[at_round_left] = 3.0 if x > 3.0 else x
+            x = until - now
+            x = (0.0 if x < 0.0 else x) / cfg.move_time
+            o[at_move_left] = 10.0 if x > 10.0 else x
+            if round_end < until:  # deadline(): the sooner of the two
+                until = round_end
+        else:
+            until = state.deadline()
+        if until is not None:
+            x = until - now
+            x = 0.0 if x < 0.0 else x
+            o[at_deadline] = x / (abs(x) + 10)
+        if phase == SHOP:
+            sale_at = self.sale_at
+            for kind in state.on_sale:
+                position = sale_at.get(kind)
+                if position is not None:
+                    o[position] = 1.0
+            held_at, size, h = self.held_at, self.deal_size, len(HELD_KINDS)
+            for seller, offer in state.offers.items():  # public: every deal was told
+                base = self.o_deals + ((seller - seat) % n) * size
+                o[base] = 1.0
+                index = held_at.get(offer.kind)
+                if index is not None:
+                    o[base + 1 + index] = 1.0
+                x = offer.price
+                o[base + 1 + h] = x / (abs(x) + 10)
+                index = held_at.get(offer.units)
+                if index is not None:
+                    o[base + 2 + h + index] = 1.0
         return np.frombuffer(o, FLOAT32)

@@ -24,9 +24,11 @@ from typing import Any
 import numpy as np
 
 from ..core import View
-from ..games.compound.cards import CARDS, GOAL_IDS, RADIOACTIVE, deck_for
-from ..games.compound.chemistry import Recipe, all_recipes
+from ..games.compound.cards import CARDS, GOAL_IDS, GOALS, RADIOACTIVE, deck_for
+from ..games.compound.chemistry import Recipe, all_recipes, match
 from ..games.compound.moves import TILES, Move, format_move
+from ..games.compound.rules import CompoundState
+from ..games.compound.views import _DECAY_OF
 from .config import GameConfig
 from .encoding import FLOAT32
 from .encoding import Encoder as BaseEncoder
@@ -73,8 +75,22 @@ def per_seat(start: int, index: dict[Any, int], size: int, n: int) -> list[dict[
     return [{key: start + r * size + i for key, i in index.items()} for r in range(n)]
 
 
+class _ByCompound(dict[tuple[str, ...], int]):
+    """Positions by a compound's ion tokens: tokens in another order than the recipe's (a position
+    built from data may hold them so) are looked up as the view writes them (`compound_data`: the
+    recipe's tokens) and kept."""
+
+    def __missing__(self, tokens: tuple[str, ...]) -> int:
+        recipe = match(tokens)
+        assert recipe is not None, f"not a compound: {tokens}"
+        found = self[tokens] = self[recipe.tokens]
+        return found
+
+
 class Encoder(BaseEncoder):
     """The compound observation (n = players; per-seat fields start with the observing seat)."""
+
+    fast = True
 
     def __init__(self, config: GameConfig):
         super().__init__(config)
@@ -134,6 +150,9 @@ class Encoder(BaseEncoder):
         self.picks_at = {card: self.o_picks + i for card, i in cards.items()}
         self.wanted_at = {card: self.o_tiles_wanted + 2 + i for card, i in cards.items()}
         self.compounds_at = per_seat(self.o_compounds, self.recipe_index, k, n)
+        self.compound_at = [_ByCompound(at) for at in self.compounds_at]
+        self.goal_at = {goal: self.o_goals + GOAL_INDEX[g.id] for goal, g in GOALS.items()
+                        if g.id in GOAL_INDEX}
         self.unbonded_at = per_seat(self.o_unbonded, cards, c, n)
         self.revealed_at = per_seat(self.o_revealed, cards, c, n)
         if self.advanced:
@@ -233,4 +252,103 @@ class Encoder(BaseEncoder):
                     o[card_at[card]] += 1.0
                 x = decay[s] / 20
                 o[o_decay + r] = 3.0 if x > 3.0 else x
+        return np.frombuffer(o, FLOAT32)
+
+    def encode_state(self, state: CompoundState, seat: int) -> np.ndarray:  # type: ignore[override]
+        """`encode`'s vector from the state's public fields, the seat's own hand and its own pick in
+        progress (other hands only by their sizes, other picks only by whether they are committed)."""
+        n = self.n
+        o = self.zeros[:]
+        phase = state.phase
+        o[self.phase_at.get(phase, self.phase_over)] = 1.0
+        at = self.o_acting - seat  # seat s sits at relative place (s - seat) % n
+        for s in state.actors():
+            o[at + s if s >= seat else at + s + n] = 1.0
+        x = state.round / 3
+        o[self.o_round] = 1.0 if x > 1.0 else x
+        x = state.turn / 10
+        o[self.o_turn] = 2.0 if x > 2.0 else x
+        o[self.o_first + (state.first - seat) % n] = 1.0
+        card_at = self.hand_at
+        for card in state.hands[seat]:
+            o[card_at[card]] += 1.0
+        card_at = self.center_at
+        for card in state.center:
+            o[card_at[card]] += 1.0
+        card_at = self.discard_at
+        for card in state.discard:
+            o[card_at[card]] += 1.0
+        card_at = self.picks_at
+        for card in state.picks[seat]:
+            o[card_at[card]] += 1.0
+        if state.want_two[seat]:
+            o[self.o_tiles_wanted] = 1.0
+        if state.want_rxn[seat]:
+            o[self.o_tiles_wanted + 1] = 1.0
+        wanted = state.want_center[seat]
+        if wanted is not None:
+            o[self.wanted_at[wanted]] = 1.0
+        x = len(state.deck) / self.deck_size
+        o[self.o_deck] = 1.0 if x > 1.0 else x
+        hands, tiles, compounds, unbonded = state.hands, state.tiles, state.compounds, state.unbonded
+        revealed = state.pending
+        committed = state.committed if phase == "pick" else None
+        scores = state.public_scores()
+        o_sizes, o_committed, o_tiles, o_scores = self.o_sizes, self.o_committed, self.o_tiles, self.o_scores
+        compound_at, unbonded_at, revealed_at = self.compound_at, self.unbonded_at, self.revealed_at
+        for r in range(n):
+            s = seat + r
+            if s >= n:
+                s -= n
+            x = len(hands[s]) / 10
+            o[o_sizes + r] = 2.0 if x > 2.0 else x
+            if committed is not None and committed[s]:
+                o[o_committed + r] = 1.0
+            faces = tiles[s]  # Play Two, Play From Center, RXN (none in the beginner game)
+            if faces:
+                at = o_tiles + 3 * r
+                if faces[0]:
+                    o[at] = 1.0
+                if faces[1]:
+                    o[at + 1] = 1.0
+                if faces[2]:
+                    o[at + 2] = 1.0
+            x = scores[s]
+            o[o_scores + r] = x / (abs(x) + 30)  # squash(x, 30)
+            recipe_at = compound_at[r]
+            for compound in compounds[s]:
+                o[recipe_at[compound]] += 1.0
+            card_at = unbonded_at[r]
+            for card in unbonded[s]:
+                o[card_at[card]] += 1.0
+            card_at = revealed_at[r]
+            for card in revealed[s]:
+                o[card_at[card]] += 1.0
+        goal_at = self.goal_at
+        for goal in state.goals:
+            o[goal_at[goal]] = 1.0
+        if phase == "rxn":
+            stage = state.rxn_stage
+            if stage in RXN_STAGES:
+                o[self.o_rxn + RXN_STAGES.index(stage)] = 1.0
+            o[self.o_rxn + len(RXN_STAGES) + (state.rxn_order[state.rxn_index] - seat) % n] = 1.0
+        if self.advanced:
+            placed, kept = state.radio, state.kept
+            o_decay, radio_at, kept_at = self.o_decay, self.radio_at, self.kept_at
+            for r in range(n):
+                s = seat + r
+                if s >= n:
+                    s -= n
+                decay = 0  # the view's decay: every card kept or placed (`_DECAY_OF`)
+                card_at = radio_at[r]
+                for card, _ in placed[s]:
+                    o[card_at[card]] += 1.0
+                    decay += _DECAY_OF(card)
+                card_at = kept_at[r]
+                for card in kept[s]:
+                    o[card_at[card]] += 1.0
+                    decay += _DECAY_OF(card)
+                if decay:
+                    x = decay / 20
+                    o[o_decay + r] = 3.0 if x > 3.0 else x
         return np.frombuffer(o, FLOAT32)

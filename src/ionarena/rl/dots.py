@@ -191,18 +191,17 @@ class Encoder(BaseEncoder):
         for s, other in enumerate(state.hands):
             r = s if s >= seat else s + n
             o[at_sizes + r] = len(other) / 10
-            points = points_of[s]
-            if points:
-                points /= 1000
-                o[at_points + r] = 5.0 if points > 5.0 else points
+            if points_of[s]:
+                thousands = points_of[s] / 1000
+                o[at_points + r] = 5.0 if thousands > 5.0 else thousands
         o[self.o_pile] = len(state.deck) / DECK_SIZE
         o[self.o_played] = len(discard) / DECK_SIZE
         turns = state.turns / state.cap
         o[self.o_turns] = 1.0 if turns > 1.0 else turns
         hand_points = sum(map(POINTS.__getitem__, hand))
         if hand_points:
-            hand_points /= 1000
-            o[self.o_hand_points] = 5.0 if hand_points > 5.0 else hand_points
+            thousands = hand_points / 1000
+            o[self.o_hand_points] = 5.0 if thousands > 5.0 else thousands
         vector = np.frombuffer(o, FLOAT32)
         at = self.o_seen  # faces are below 256: count the played cards' bytes in C
         vector[at:at + NUM_FACES] = np.bincount(np.frombuffer(bytes(discard), np.uint8), minlength=NUM_FACES)

@@ -15,6 +15,7 @@ failed Science Ninja builds, built types (cooperative), points and turns.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,8 @@ from ..core import View
 from ..games.valence.cards import DECK_SIZE, ELEMENT_COUNTS, ELEMENTS, MOLECULE_TYPES, RECIPES, TYPE_IDS
 from ..games.valence.chemistry import normalise_name
 from ..games.valence.legality import REACTIONS
+from ..games.valence.rules import ValenceState
+from ..games.valence.scoring import stash_points
 from .config import GameConfig
 from .encoding import FLOAT32
 from .encoding import Encoder as BaseEncoder
@@ -35,6 +38,8 @@ STASH_CARDS = (*FORMULAS, "He")
 STASH_INDEX = {card: i for i, card in enumerate(STASH_CARDS)}
 ELEMENT_INDEX = {symbol: i for i, symbol in enumerate(ELEMENTS)}
 TYPE_INDEX = {t: i for i, t in enumerate(TYPE_IDS)}
+_CACHE_MAX = 20_000
+"""Entries a fast-path cache holds before it starts over."""
 
 
 def ninja_choices(formula: str) -> tuple[str, ...]:
@@ -66,6 +71,8 @@ def action_texts(config: GameConfig) -> list[str]:
 
 class Encoder(BaseEncoder):
     """The valence observation (n = players; per-seat fields start with the observing seat)."""
+
+    fast = True
 
     def __init__(self, config: GameConfig):
         super().__init__(config)
@@ -103,12 +110,21 @@ class Encoder(BaseEncoder):
         self.type_copies = [MOLECULE_TYPES[t].copies for t in TYPE_IDS]
         # Positions looked up by the view's words (no arithmetic on the hot path).
         self.phase_at = {name: self.o_phase + i for i, name in enumerate(PHASES)}
+        self.phase_over = self.phase_at["over"]
         self.hand_at = {symbol: self.o_hand + i for symbol, i in ELEMENT_INDEX.items()}
         self.placing_at = {symbol: self.o_placing + i for symbol, i in ELEMENT_INDEX.items()}
         self.top_at = {symbol: self.o_top + i for symbol, i in ELEMENT_INDEX.items()}
         self.bank_at = tuple((kind, self.o_bank + i, self.type_copies[i]) for i, kind in enumerate(TYPE_IDS))
         self.stash_at = [{card: self.o_stash + r * m + i for card, i in STASH_INDEX.items()}
                          for r in range(n)]
+        # The fast path's fields, and its caches of their values by contents (see `encode_state`).
+        self.hand_slice = slice(self.o_hand, self.o_hand + e)
+        self.placing_slice = slice(self.o_placing, self.o_placing + e)
+        self.bank_slice = slice(self.o_bank, self.o_bank + len(TYPE_IDS))
+        self.stash_slices = [slice(self.o_stash + r * m, self.o_stash + (r + 1) * m) for r in range(n)]
+        self.counts_cache: dict[tuple[int, ...], array] = {}
+        self.bank_cache: dict[tuple[int, ...], array] = {}
+        self.stash_cache: dict[tuple[str, ...], tuple[array, float]] = {}
         self.zeros = self.blank()
 
     def encode(self, view: View, memory: Any) -> np.ndarray:
@@ -162,3 +178,98 @@ class Encoder(BaseEncoder):
         turn = table["turn"] / table["turn_cap"]
         o[self.o_turn] = 1.0 if turn > 1.0 else turn
         return np.frombuffer(o, FLOAT32)
+
+    def encode_state(self, state: ValenceState, seat: int) -> np.ndarray:  # type: ignore[override]
+        """`encode`'s vector from the state's public fields and the seat's own hand (other hands only
+        by their sizes). The seat's hand and the cards to place are count vectors in `ELEMENTS` order
+        already. The values of a count vector, of a stash (its counts and points) and of the bank
+        change far less often than they are observed: each is made once and then looked up by its
+        contents (`_counts`, `_stash`, `_bank`)."""
+        n = self.n
+        o = self.zeros[:]
+        if state.over:
+            o[self.phase_over] = 1.0
+        else:
+            o[self.phase_at[state.phase]] = 1.0
+            if state.current == seat:
+                o[self.o_acting] = 1.0
+        hands = state.hands
+        counts = self.counts_cache
+        key = tuple(hands[seat])
+        values = counts.get(key)
+        o[self.hand_slice] = values if values is not None else self._counts(key)
+        pending = state.pending
+        if any(pending):
+            key = tuple(pending)
+            values = counts.get(key)
+            o[self.placing_slice] = values if values is not None else self._counts(key)
+        discard = state.discard
+        if discard:
+            o[self.top_at[discard[-1]]] = 1.0
+        o[self.o_discard] = len(discard) / DECK_SIZE
+        o[self.o_deck] = len(state.deck) / DECK_SIZE
+        bank = state.bank
+        values = self.bank_cache.get(tuple(bank.values()))
+        o[self.bank_slice] = values if values is not None else self._bank(bank)
+        stashes, skips = state.stashes, state.skip_draw
+        stash_cache, stash_slices = self.stash_cache, self.stash_slices
+        o_sizes, o_skip, o_points = self.o_sizes, self.o_skip, self.o_points
+        for r in range(n):
+            s = seat + r
+            if s >= n:
+                s -= n
+            o[o_sizes + r] = sum(hands[s]) / 10
+            stash = stashes[s]
+            if stash:
+                held = tuple(stash)
+                found = stash_cache.get(held)
+                if found is None:
+                    found = self._stash(held)
+                o[stash_slices[r]], o[o_points + r] = found
+            if skips[s]:
+                o[o_skip + r] = 1.0
+        if state._is_first_turn(state.current):
+            o[self.o_first] = 1.0
+        if state.traded:
+            o[self.o_traded] = 1.0
+        for formula in state.failed:
+            o[self.o_failed + STASH_INDEX[formula]] = 1.0
+        if self.o_built >= 0:
+            for kind in state.built_types:
+                o[self.o_built + TYPE_INDEX[kind]] = 1.0
+        turn = state.turn / state.turn_cap
+        o[self.o_turn] = 1.0 if turn > 1.0 else turn
+        return np.frombuffer(o, FLOAT32)
+
+    def _counts(self, key: tuple[int, ...]) -> array:
+        """A count vector's values, kept in `counts_cache`."""
+        cache = self.counts_cache
+        if len(cache) > _CACHE_MAX:
+            cache.clear()
+        found = cache[key] = array("f", key)
+        return found
+
+    def _bank(self, bank: dict[str, int]) -> array:
+        """The bank field (cards left / copies, per type), kept in `bank_cache` by the bank's counts:
+        the bank lists its types in `TYPE_IDS` order (the rules make it so and copies keep it), which
+        lets the counts alone stand for it."""
+        assert tuple(bank) == TYPE_IDS, "the bank's types are not in TYPE_IDS order"
+        cache = self.bank_cache
+        if len(cache) > _CACHE_MAX:
+            cache.clear()
+        values = [bank[kind] / copies for kind, _, copies in self.bank_at]
+        found = cache[tuple(bank.values())] = array("f", values)
+        return found
+
+    def _stash(self, stash: tuple[str, ...]) -> tuple[array, float]:
+        """A stash's part of the stashes field (counts per molecule, then Helium) and its points field
+        (the view's score, `stash_points`, / 10 capped at 5), kept in `stash_cache`."""
+        cache = self.stash_cache
+        if len(cache) > _CACHE_MAX:
+            cache.clear()
+        counts = array("f", bytes(4 * self.stash_size))
+        for card in stash:
+            counts[STASH_INDEX[card]] += 1.0
+        points = float(stash_points(stash)) / 10
+        found = cache[stash] = (counts, 5.0 if points > 5.0 else points)
+        return found
