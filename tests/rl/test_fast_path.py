@@ -126,3 +126,33 @@ def test_a_fast_path_that_reads_a_hidden_hand_is_caught():
     assert checked > 20
     assert wrong and all("hand" in w for w in wrong)
     assert not mismatches(env, good, range(1), every=5, limit=200)[1]
+
+
+def test_dots_envs_sharing_an_encoder_stay_exact():
+    """Two dots games stepped in turn share one encoder (and its count of the table's cards, kept
+    by contents): each observation is still its own game's reference vector, through deals and
+    reshuffles."""
+    envs = [rl.env("dots", players=2, variant="tournament") for _ in range(2)]
+    encoder = envs[0].episode.encoder
+    assert envs[1].episode.encoder is encoder
+    rng = random.Random(9)
+    for seed, env in enumerate(envs):
+        env.reset(seed=seed)
+    reshuffles = checked = 0
+    for _ in range(600):
+        for env in envs:
+            if not env.agents:
+                continue
+            state = env.episode.state
+            agent = env.agent_selection
+            seat = env._seat[agent]
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            assert np.array_equal(obs["observation"], reference(encoder, state, seat))
+            checked += 1
+            reshuffles += any(e.kind == "reshuffle" for e in state.events(seat, state.version - 1))
+            env.step(rng.choice(env.legal_ids(agent)))
+    assert checked > 600
+    assert reshuffles > 0, "no reshuffle happened: the test proves little"

@@ -87,6 +87,8 @@ class Encoder(BaseEncoder):
         self.hand_at = {text: self.o_hand + face for face, text in enumerate(TEXT)}
         self.top_at = {text: self.o_top + face for face, text in enumerate(TEXT)}
         self.zeros = self.blank()
+        self._table: tuple[bytes, array] = (b"", _EMPTY_PILE[:])
+        """The fast path's last count of the table's cards, and the cards it counted."""
 
     def new_memory(self) -> Memory:
         """An empty memory."""
@@ -202,7 +204,24 @@ class Encoder(BaseEncoder):
         if hand_points:
             thousands = hand_points / 1000
             o[self.o_hand_points] = 5.0 if thousands > 5.0 else thousands
-        vector = np.frombuffer(o, FLOAT32)
-        at = self.o_seen  # faces are below 256: count the played cards' bytes in C
-        vector[at:at + NUM_FACES] = np.bincount(np.frombuffer(bytes(discard), np.uint8), minlength=NUM_FACES)
-        return vector
+        at = self.o_seen
+        o[at:at + NUM_FACES] = self._table_counts(discard)
+        return np.frombuffer(o, FLOAT32)
+
+    def _table_counts(self, discard: list[int]) -> array:
+        """The played cards on the table counted per face. The last count is kept with the cards it
+        counted (as bytes: every face is below 256): when the table is those cards with more played
+        on top, only the new ones are added; after a deal or a reshuffle, all are counted again.
+        Kept by contents, never by which game, so envs sharing this encoder stay exact."""
+        cards = bytes(discard)
+        counted, counts = self._table
+        if cards != counted:
+            if cards.startswith(counted):
+                counts = counts[:]  # a new array: the kept one may be another caller's
+                new = cards[len(counted):]
+            else:
+                counts, new = _EMPTY_PILE[:], cards
+            for face in new:
+                counts[face] += 1
+            self._table = (cards, counts)
+        return counts
