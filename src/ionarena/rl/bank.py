@@ -34,7 +34,7 @@ from ..games.bank.cards import CARD_TEXTS, HELD_KINDS, NUM_CARDS, OBJECTS, confi
 from ..games.bank.rules import BankState
 from ..games.bank.shop import ON_SALE_CANDIDATES
 from .config import GameConfig
-from .encoding import FLOAT32, squash
+from .encoding import FLOAT32, kept, squash
 from .encoding import Encoder as BaseEncoder
 
 PHASES = ("lobby", "play", "shop", "over")
@@ -47,8 +47,6 @@ HELD_INDEX = {k: i for i, k in enumerate(HELD_KINDS)}
 OBJECT_INDEX = {k: i for i, k in enumerate(OBJECTS_HELD)}
 SALE_INDEX = {kind_token(k): i for i, k in enumerate(ON_SALE_CANDIDATES)}
 TEAM_SIGN = {"+": 1.0, "-": -1.0}
-KEPT_ROWS = 50_000
-"""The fast path keeps at most this many rows of a kind (hands, play orders)."""
 SMALL_COUNTS = 64
 """Counts of objects below this are looked up by the fast path (larger ones worked out)."""
 
@@ -276,9 +274,7 @@ class Encoder(BaseEncoder):
         for card, count in enumerate(hand):
             for _ in range(count):
                 row[card] += unit
-        if len(self.hand_rows) < KEPT_ROWS:
-            self.hand_rows[hand] = row
-        return row
+        return kept(self.hand_rows, hand, row)
 
     def _order_row(self, seat: int, order: tuple[int, ...]) -> array:
         """The order field seen from `seat`, as `encode` fills it, kept for next time."""
@@ -286,10 +282,7 @@ class Encoder(BaseEncoder):
         row = array("f", [1.0] * n)
         for i, s in enumerate(order):
             row[(s - seat) % n] = i / n
-        rows = self.order_rows[seat]
-        if len(rows) < KEPT_ROWS:
-            rows[order] = row
-        return row
+        return kept(self.order_rows[seat], order, row)
 
     def encode_state(self, state: BankState, seat: int) -> np.ndarray:  # type: ignore[override]
         """`encode`'s vector from the state's fields: the seat's own hand, coins and objects, and of

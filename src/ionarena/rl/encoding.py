@@ -23,7 +23,7 @@ from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from gymnasium import spaces
@@ -36,6 +36,19 @@ FLOAT32 = np.dtype(np.float32)
 """The observation's dtype (a dtype object: `np.frombuffer` takes it faster than the type)."""
 INT8 = np.dtype(np.int8)
 """The action mask's dtype."""
+KEPT_ROWS = 50_000
+"""How many values a fast path's cache keeps (`kept`): past that it keeps no new ones."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def kept(cache: dict[K, V], key: K, value: V) -> V:
+    """`value`, kept in a fast path's `cache` under `key` while the cache holds fewer than
+    `KEPT_ROWS` values (caches are by contents: a value is the same for any game it is met in)."""
+    if len(cache) < KEPT_ROWS:
+        cache[key] = value
+    return value
 
 
 def squash(x: float, scale: float) -> float:

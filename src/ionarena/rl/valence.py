@@ -27,7 +27,7 @@ from ..games.valence.legality import REACTIONS
 from ..games.valence.rules import ValenceState
 from ..games.valence.scoring import stash_points
 from .config import GameConfig
-from .encoding import FLOAT32
+from .encoding import FLOAT32, kept
 from .encoding import Encoder as BaseEncoder
 
 PHASES = ("draw", "build", "place", "discard", "over")
@@ -38,8 +38,6 @@ STASH_CARDS = (*FORMULAS, "He")
 STASH_INDEX = {card: i for i, card in enumerate(STASH_CARDS)}
 ELEMENT_INDEX = {symbol: i for i, symbol in enumerate(ELEMENTS)}
 TYPE_INDEX = {t: i for i, t in enumerate(TYPE_IDS)}
-_CACHE_MAX = 20_000
-"""Entries a fast-path cache holds before it starts over."""
 
 
 def ninja_choices(formula: str) -> tuple[str, ...]:
@@ -243,33 +241,21 @@ class Encoder(BaseEncoder):
 
     def _counts(self, key: tuple[int, ...]) -> array:
         """A count vector's values, kept in `counts_cache`."""
-        cache = self.counts_cache
-        if len(cache) > _CACHE_MAX:
-            cache.clear()
-        found = cache[key] = array("f", key)
-        return found
+        return kept(self.counts_cache, key, array("f", key))
 
     def _bank(self, bank: dict[str, int]) -> array:
         """The bank field (cards left / copies, per type), kept in `bank_cache` by the bank's counts:
         the bank lists its types in `TYPE_IDS` order (the rules make it so and copies keep it), which
         lets the counts alone stand for it."""
         assert tuple(bank) == TYPE_IDS, "the bank's types are not in TYPE_IDS order"
-        cache = self.bank_cache
-        if len(cache) > _CACHE_MAX:
-            cache.clear()
         values = [bank[kind] / copies for kind, _, copies in self.bank_at]
-        found = cache[tuple(bank.values())] = array("f", values)
-        return found
+        return kept(self.bank_cache, tuple(bank.values()), array("f", values))
 
     def _stash(self, stash: tuple[str, ...]) -> tuple[array, float]:
         """A stash's part of the stashes field (counts per molecule, then Helium) and its points field
         (the view's score, `stash_points`, / 10 capped at 5), kept in `stash_cache`."""
-        cache = self.stash_cache
-        if len(cache) > _CACHE_MAX:
-            cache.clear()
         counts = array("f", bytes(4 * self.stash_size))
         for card in stash:
             counts[STASH_INDEX[card]] += 1.0
         points = float(stash_points(stash)) / 10
-        found = cache[stash] = (counts, 5.0 if points > 5.0 else points)
-        return found
+        return kept(self.stash_cache, stash, (counts, 5.0 if points > 5.0 else points))

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -169,10 +170,9 @@ class Search:
         differences = [a - b for a, b in zip(self._values[move], self._values[preferred], strict=False)]
         if len(differences) < 2:
             return False
-        differences.append(0.0)  # a round of no difference: a few rounds that agree are no certainty
-        mean = sum(differences) / len(differences)
-        spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (len(differences) - 1))
-        return mean > self.keep * spread / math.sqrt(len(differences))
+        differences.append(0.0)
+        mean = statistics.fmean(differences)
+        return mean > self.keep * statistics.stdev(differences, mean) / math.sqrt(len(differences))
 
     def _round(self, moves: Sequence[Action]) -> None:
         """Every move in `moves` tried once on one sample with the same rollout randomness."""
