@@ -17,6 +17,7 @@ from ionarena.agents import make_agent  # noqa: E402
 from ionarena.core import HOST, UnknownGame  # noqa: E402
 from ionarena.games.dots.cards import ACTION_TEXT  # noqa: E402
 from ionarena.rl import IllegalActionId, action_index  # noqa: E402
+from ionarena.rl import env as rl_env  # noqa: E402
 from ionarena.sim.driver import bot_step  # noqa: E402
 
 from .helpers import config_id, configs  # noqa: E402
@@ -98,3 +99,29 @@ def test_host_actions_have_no_id():
     state = ionarena.make("bank", players=2, seed=1)
     assert state.legal_actions(HOST) == []
     assert not any(t.startswith(("at ", "timeout", "start")) for t in index.texts)
+
+
+@pytest.mark.parametrize("game", ["valence", "dots"])
+def test_kept_moves_give_new_masks_of_the_legal_ids(game):
+    """The index keeps the `Moves` of each list of legal actions it met: along random games every
+    mask is a new writable array marking exactly the legal ids, so a learner that writes into one
+    changes no later observation, and lists met again are found again."""
+    env = rl_env(game, players=2)
+    rng = random.Random(3)
+    kept = env.index._moves
+    found_again = 0
+    for seed in range(4):
+        env.reset(seed=seed)
+        for agent in env.agent_iter(400):
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            mask = obs["action_mask"]
+            legal = env.legal_ids(agent)
+            assert mask.flags.writeable and sorted(legal) == list(mask.nonzero()[0])
+            key = tuple(env.episode.state.legal_actions(env.episode.deciders[0]))
+            found_again += key in kept and kept[key]._kept is not None
+            mask[:] = 1  # a learner's scribble: must not reach the next observation
+            env.step(legal[rng.randrange(len(legal))])
+    assert found_again > 10

@@ -215,3 +215,20 @@ def test_game_options_reach_the_game():
     env = rl.env("dots", players=2, variant="tournament", turn_cap=3)
     env.reset(seed=1)
     assert env.episode.state.view(0)["table"]["turn_cap"] == 3
+
+
+def test_a_bot_that_paces_itself_moves_when_it_says_in_the_single_seat_env():
+    """As at a table (docs/bots.md): bank's `ismcts` takes all of its 3-second clock but half a
+    second while its team leads, and moves after its reaction time otherwise."""
+    times = {}
+    for spec in ("ismcts:iters=2", "ismcts:iters=2,pace=off"):
+        env = rl.single_seat("bank", opponents=spec, players=2, seat=0, teams="+-")
+        env.reset(seed=4)
+        state = env.episode.state
+        before = state.now()
+        skip = next(i for i in env.legal_ids() if env.action_text(i) == "skip")
+        env.step(skip)  # the learner pays 1000 points: the bot's team leads
+        assert env.episode.deciders == [0]
+        times[spec] = env.episode.state.now() - before
+    assert times["ismcts:iters=2,pace=off"] == pytest.approx(0.5 + 0.5)
+    assert times["ismcts:iters=2"] == pytest.approx(2.5 + 0.5)

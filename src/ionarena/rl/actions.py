@@ -7,6 +7,12 @@ action space of every env is `Discrete(len(index))` (the Parallel env adds one `
 
 A legal action whose text is not in the index is a bug of the index (the game grew a move the RL
 module does not know): `MissingAction` says which, instead of the action silently disappearing.
+
+The envs take a seat's legal actions as `Moves` (`ActionIndex.moves`): the actions by id and the
+action mask together. The same lists of legal actions come back again and again (a draw, a pass,
+the same hand), so the index keeps the `Moves` of each list it met, by the list's contents (up to
+`KEPT_MOVES` of them), and finds them again with one look-up: no id to look up, and from the
+second time on no mask to build (a copy of the kept one).
 """
 
 from __future__ import annotations
@@ -15,9 +21,16 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from ..core import Action, IllegalAction, State
 from .config import GameConfig
+from .encoding import INT8
 from .games import game_module
+
+KEPT_MOVES = 20_000
+"""How many lists of legal actions an index keeps the `Moves` of (each may hold a mask as long as the
+index: 20,000 of dots' cost about 20 MB); past that it keeps no new ones."""
 
 
 class IllegalActionId(IllegalAction):
@@ -28,10 +41,43 @@ class MissingAction(RuntimeError):
     """A legal action of the game has no id in the action index (the index must learn it)."""
 
 
+class Moves:
+    """The legal actions of a seat at one moment, as the envs use them: `by_id` (id -> action, in the
+    game's own order; shared by every moment with the same legal actions: read it, never change it)
+    and `mask()`, a new action mask."""
+
+    __slots__ = ("_asked", "_kept", "by_id", "size")
+
+    def __init__(self, by_id: dict[int, Action], size: int):
+        self.by_id = by_id
+        self.size = size
+        self._asked = False
+        self._kept: np.ndarray | None = None
+        """The mask, kept from the second time it is asked for (then each mask is a copy of it): a
+        list of legal actions met only once costs no copy."""
+
+    def mask(self, size: int | None = None) -> np.ndarray:
+        """A new int8 array with 1 for each legal id, `size` ids long (default: the index's size)."""
+        kept = self._kept
+        own = size is None or size == self.size
+        if kept is not None and own:
+            return kept.copy()
+        mask = bytearray(self.size if size is None else size)
+        for action_id in self.by_id:
+            mask[action_id] = 1
+        array = np.frombuffer(mask, INT8)
+        if own:
+            if self._asked:
+                self._kept = array
+                return array.copy()
+            self._asked = True
+        return array
+
+
 class ActionIndex:
     """Every action text of one configuration, with its id (its position)."""
 
-    __slots__ = ("_by_action", "_ids", "config", "texts")
+    __slots__ = ("_by_action", "_ids", "_moves", "config", "none", "texts")
 
     def __init__(self, config: GameConfig, texts: Sequence[str]):
         self.config = config
@@ -43,6 +89,10 @@ class ActionIndex:
             self._ids[text] = i
         self._by_action: dict[Any, int] = {}
         """Action value -> id, filled as actions are met (format_action runs once per value)."""
+        self._moves: dict[tuple[Action, ...], Moves] = {}
+        """The `Moves` of each list of legal actions met, by its contents (see the module docstring)."""
+        self.none = Moves({}, len(self.texts))
+        """The `Moves` of a seat that does not decide now."""
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -75,8 +125,20 @@ class ActionIndex:
         return found
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
-        """The legal actions of `seat` now, by id (in the game's own order)."""
-        actions = state.legal_actions(seat)
+        """The legal actions of `seat` now, by id (in the game's own order; a new dict)."""
+        return dict(self.moves(state, seat).by_id)
+
+    def moves(self, state: State, seat: int) -> Moves:
+        """The legal actions of `seat` now as `Moves` (shared: see `Moves`)."""
+        key = tuple(state.legal_actions(seat))
+        found = self._moves.get(key)
+        if found is None:
+            found = Moves(self._by_id(state, key), len(self.texts))
+            if len(self._moves) < KEPT_MOVES:
+                self._moves[key] = found
+        return found
+
+    def _by_id(self, state: State, actions: Sequence[Action]) -> dict[int, Action]:
         by_action = self._by_action
         try:
             return {by_action[action]: action for action in actions}

@@ -106,6 +106,8 @@ class IonAECEnv(AECEnv):
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
+        self._live = False
+        """True from `reset` until the game ends or is truncated (no agent is done before that)."""
 
     def __str__(self) -> str:
         return f"ionarena_v0({self.config.label()})"
@@ -133,6 +135,7 @@ class IonAECEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
+        self._live = True
         self._select()
 
     def _select(self) -> None:
@@ -143,6 +146,7 @@ class IonAECEnv(AECEnv):
             self.agent_selection = self.possible_agents[episode.deciders[0]]
 
     def _finish(self) -> None:
+        self._live = False
         finals = self.episode.final_rewards(self.reward_kind)
         for agent, value in zip(self.possible_agents, finals, strict=True):
             if agent in self.rewards:
@@ -152,22 +156,24 @@ class IonAECEnv(AECEnv):
     def step(self, action: Any) -> None:
         """Apply the selected agent's action id (None for an agent that is done)."""
         agent = self.agent_selection
-        if self.terminations.get(agent) or self.truncations.get(agent):
-            self._was_dead_step(action)
-            return
-        if not self.agents:
+        if not self._live:
+            if self.terminations.get(agent) or self.truncations.get(agent):
+                self._was_dead_step(action)
+                return
             raise IndexError("the game is over: call reset()")
         episode = self.episode
         episode.apply(self._seat[agent], action)
         self._cumulative_rewards[agent] = 0.0
+        deciders = episode.deciders  # empty once the game is over
         # Rewards stay 0 until the end (no step rewards): only the last step has some to hand out.
-        if episode.over:
+        if not deciders:
             self._finish()
             self._accumulate_rewards()
         elif self.max_steps is not None and episode.decisions >= self.max_steps:
+            self._live = False
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[episode.deciders[0]]
+            self.agent_selection = self.possible_agents[deciders[0]]
 
     # -- what agents see ----------------------------------------------------------------------
 
@@ -190,7 +196,7 @@ class IonAECEnv(AECEnv):
 
     def legal_ids(self, agent: str) -> list[int]:
         """The legal action ids of `agent` now (what its mask marks), in the game's own order."""
-        return list(self.episode.legal(self._seat[agent]))
+        return list(self.episode.moves(self._seat[agent]).by_id)
 
     def action_text(self, action_id: int) -> str:
         """The text of an action id (`play 3|6`)."""

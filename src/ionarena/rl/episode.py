@@ -7,7 +7,8 @@ through the kernel's protocol only (`legal_actions`, `apply`, `view`, `events`),
 - Untimed games: the seats that decide are `state.actors()` (several during compound's
   simultaneous picks; the AEC env takes them in that order, and the kernel hides a committed pick).
 - Timed games (bank): time is the host's scheduler (`host/scheduler.py`) in virtual time. Every
-  seat takes a fixed `reaction_time` of game seconds to decide (a bot its own `reaction_time`):
+  seat takes a fixed `reaction_time` of game seconds to decide (a bot its own `reaction_time`, or
+  what its pace rule says, as at a table: `agents.base.reaction_delay`):
   the next decision is the soonest one due, the host moves the clock to it (`at <t>`, applied as
   `HOST`) before the seat observes, so each decision advances the clock by the reaction time;
   when no one is due before the deadline, the host applies `timeout`. When several seats are due
@@ -16,17 +17,17 @@ through the kernel's protocol only (`legal_actions`, `apply`, `view`, `events`),
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, Literal
 
 import numpy as np
 
-from ..agents.base import Agent
+from ..agents.base import Agent, reaction_delay
 from ..core import HOST, Action, BadOption, IllegalAction, Names, State
-from ..host.scheduler import TIMEOUT, plan
-from .actions import IllegalActionId, index_for
+from ..host.scheduler import TIMEOUT, Due, schedule
+from .actions import IllegalActionId, Moves, index_for
 from .config import GameConfig
-from .encoding import INT8, encoder_for
+from .encoding import encoder_for
 
 Reward = Literal["win", "score"]
 INTEGER_TYPES = (int, np.integer)
@@ -74,9 +75,8 @@ class Episode:
         """The seats that decide now (empty once the game is over)."""
         self.decisions = 0
         self._last = -1
-        self._legal: dict[int, dict[int, Action]] = {}
-        """Legal actions by id per seat, for the game as it is now (emptied before any change)."""
-        self._size = len(self.index)
+        self._legal: dict[int, Moves] = {}
+        """The `Moves` of each seat looked at, for the game as it is now (emptied before any change)."""
 
     # -- a new game ---------------------------------------------------------------------------
 
@@ -99,19 +99,22 @@ class Episode:
 
     # -- legal actions ------------------------------------------------------------------------
 
+    def moves(self, seat: int) -> Moves:
+        """The legal actions of `seat` now as `Moves` (none when it does not decide now; shared)."""
+        moves = self._legal.get(seat)
+        if moves is None:
+            moves = self._legal[seat] = (self.index.moves(self.state, seat) if seat in self.deciders
+                                         else self.index.none)
+        return moves
+
     def legal(self, seat: int) -> dict[int, Action]:
-        """The legal actions of `seat` now by id (empty when it does not decide now)."""
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self._legal[seat] = self.index.legal(self.state, seat) if seat in self.deciders else {}
-        return legal
+        """The legal actions of `seat` now by id (empty when it does not decide now; shared: read it)."""
+        return self.moves(seat).by_id
 
     def mask(self, seat: int, size: int | None = None) -> np.ndarray:
-        """1 for every legal action id of `seat` now (int8; `size` ids long, default the index)."""
-        mask = bytearray(self._size if size is None else size)
-        for action_id in self.legal(seat):
-            mask[action_id] = 1
-        return np.frombuffer(mask, INT8)
+        """1 for every legal action id of `seat` now (int8, a new array; `size` ids long, default the
+        index)."""
+        return self.moves(seat).mask(size)
 
     def check(self, seat: int, action_id: object) -> Action:
         """The action `action_id` stands for, if `seat` may take it now; `IllegalActionId` otherwise."""
@@ -119,10 +122,7 @@ class Episode:
             if isinstance(action_id, bool) or not isinstance(action_id, INTEGER_TYPES):
                 raise IllegalActionId(f"an action is an int id from the action index, not {action_id!r}")
             action_id = int(action_id)
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self.legal(seat)
-        action = legal.get(action_id)
+        action = self.moves(seat).by_id.get(action_id)
         if action is None:
             raise IllegalActionId(self.why_illegal(seat, action_id))
         return action
@@ -152,7 +152,10 @@ class Episode:
     def apply(self, seat: int, action_id: object) -> None:
         """Apply `seat`'s action `action_id`, then let bots and the host's clock run until the next
         decision of a non-bot seat (or the end). `IllegalActionId` changes nothing."""
-        action = self.check(seat, action_id)
+        moves = self._legal.get(seat)
+        action = moves.by_id.get(action_id) if moves is not None and action_id.__class__ is int else None
+        if action is None:  # not looked up yet, or not a plain legal id: the full check
+            action = self.check(seat, action_id)
         self._legal = {}  # the game changes: only the episode applies actions, so this is the moment
         self.state.apply(seat, action)
         self._last = seat
@@ -161,30 +164,37 @@ class Episode:
 
     def _settle(self) -> None:
         """Run bots, timeouts and the clock until non-bot seats decide, or the game ends."""
+        if self.timed:
+            self._settle_timed()
+            return
         state = self.state
         bots = self.bots
-        if not self.timed:
-            while not state.is_over():
-                actors = state.actors()
-                if not actors:
-                    raise RuntimeError(f"{self.config.label()}: no one may act but the game is not over")
-                bot = next((s for s in actors if s in bots), None) if bots else None
-                if bot is None:
-                    self.deciders = actors
-                    return
-                state.apply(bot, self._bot_action(bot))
-            self.deciders = []
-            return
+        while not state.is_over():
+            actors = state.actors()
+            if not actors:
+                raise RuntimeError(f"{self.config.label()}: no one may act but the game is not over")
+            bot = next((s for s in actors if s in bots), None) if bots else None
+            if bot is None:
+                self.deciders = actors
+                return
+            state.apply(bot, self._bot_action(bot))
+        self.deciders = []
+
+    def _settle_timed(self) -> None:
+        """`_settle` in a timed game: the host's schedule says who is due next (see the module
+        docstring); only its first entries are built (`schedule`, not `plan`)."""
+        state = self.state
+        bots = self.bots
         skip: set[int] = set()
         while not state.is_over():
-            delays = {s: (bots[s].reaction_time if s in bots else self.reaction_time) for s in state.actors()}
-            dues = plan(state, delays, skip=skip)
-            first = dues[0]
+            delays = self._delays(state, state.actors())
+            dues = schedule(state, delays, skip=skip)
+            first = next(dues)  # never empty while the game is on: the timeout comes last
             if first.kind == TIMEOUT:
                 state.apply(HOST, state.timeout_action())
                 skip.clear()
                 continue
-            due = self._next_in_turn(dues)
+            due = first if len(delays) == 1 else self._next_in_turn(first, dues)
             seat = due.seat
             assert isinstance(seat, int)
             if seat in bots:
@@ -202,19 +212,32 @@ class Episode:
             return
         self.deciders = []
 
+    def _delays(self, state: State, actors: list[int]) -> dict[int, float]:
+        """The delay of each seat that may act: a bot's own (its reaction time, or its pace rule:
+        `reaction_delay`), else the episode's reaction time."""
+        bots = self.bots
+        if not bots:
+            return dict.fromkeys(actors, self.reaction_time)
+        return {s: (reaction_delay(bots[s], state, s) if s in bots else self.reaction_time) for s in actors}
+
     def _bot_action(self, seat: int) -> Action:
         action = self.bots[seat].act(self.state, seat)
         if action is None:
             raise RuntimeError(f"the bot of seat {seat} declined to move in an untimed game")
         return action
 
-    def _next_in_turn(self, dues: list[Any]) -> Any:
-        """The soonest due bot entry; seats due at the same moment take turns after the last one."""
-        soonest = [d for d in dues if d.kind != TIMEOUT and d.when == dues[0].when]
+    def _next_in_turn(self, first: Due, rest: Iterator[Due]) -> Due:
+        """The soonest bot entry (`first`, then the schedule's `rest`): seats due at the same moment
+        take turns, starting after the seat that decided last."""
+        soonest = [first]
+        for due in rest:  # in time order, the timeout last
+            if due.kind == TIMEOUT or due.when != first.when:
+                break
+            soonest.append(due)
         if len(soonest) == 1:
-            return soonest[0]
+            return first
         last, n = self._last, self.n
-        return min(soonest, key=lambda d: (d.seat - last - 1) % n)
+        return min(soonest, key=lambda d: (d.seat - last - 1) % n)  # type: ignore[operator]
 
     def _tick(self, when: float) -> None:
         if when > self.state.now():
@@ -241,14 +264,11 @@ class Episode:
         return encoder.encode(view, memory)
 
     def observation(self, seat: int, size: int | None = None) -> dict[str, np.ndarray]:
-        """`{"observation": observe(seat), "action_mask": mask(seat, size)}` (one call on the hot path)."""
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self.legal(seat)
-        mask = bytearray(self._size if size is None else size)
-        for action_id in legal:
-            mask[action_id] = 1
-        return {"observation": self.observe(seat), "action_mask": np.frombuffer(mask, INT8)}
+        """`{"observation": observe(seat), "action_mask": mask(seat, size)}` (the hot path: the fast
+        path called here directly)."""
+        encoder = self.encoder
+        vector = encoder.encode_state(self.state, seat) if encoder.fast else self.observe(seat)
+        return {"observation": vector, "action_mask": self.moves(seat).mask(size)}
 
     def json_view(self, seat: int, since: int = -1) -> dict[str, Any]:
         """What `seat` sees as JSON-ready data: its view, its events after version `since`, and its
