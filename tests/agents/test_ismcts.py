@@ -184,6 +184,7 @@ class TestNode:
 def test_timed_games_keep_inside_the_move_clock(ms):
     state = ionarena.make("bank", players=4, seed=3, teams="+-+-")
     agent = ISMCTSAgent("bank", seed=1, iters=5, ms=ms, rollout="random")
+    agent.realtime = True  # at a table: the wall clock runs with the game's
     budget = agent.budget(state)
     deadline = state.deadline()
     assert deadline is not None and budget.seconds is not None

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from ionarena.agents import LEVELS, BadAgentSpec, check_spec, make_agent, parse_spec, split_specs
+from ionarena.agents import (
+    LEVELS,
+    BadAgentSpec,
+    check_spec,
+    describe_agents,
+    make_agent,
+    parse_spec,
+    split_specs,
+)
 from ionarena.agents.ismcts import ISMCTSAgent
+from ionarena.agents.levels import GAME_LEVELS
 from ionarena.agents.policy import EpsilonAgent
 from ionarena.core import IonError, UnknownGame
 
@@ -31,8 +40,18 @@ def test_levels_are_specs_and_take_overrides():
     assert hard.params["ms"] == 500.0
 
 
-def test_a_game_may_map_a_level_to_its_own_spec():
-    """Ruling (docs/bots.md): ISMCTS has not beaten greedy in bank yet, so bank's `hard` is greedy."""
+def test_every_game_maps_the_levels_alike_today():
+    """Ruling (docs/bots.md): ISMCTS beats greedy in every game, bank included, so `hard` is ISMCTS
+    everywhere."""
+    for game in ("dots", "valence", "compound", "bank"):
+        assert isinstance(make_agent("hard", game, seat=1, seed=3), ISMCTSAgent)
+        assert parse_spec("medium", game).name == "greedy" and not parse_spec("medium", game).params
+        assert isinstance(make_agent("easy", game, seat=1, seed=3), EpsilonAgent)
+    assert parse_spec("hard:ms=500", "bank").params["ms"] == 500.0
+
+
+def test_a_game_may_map_a_level_to_its_own_spec(monkeypatch):
+    monkeypatch.setitem(GAME_LEVELS, "bank", {"hard": "greedy", "medium": "greedy:eps=0.2"})
     assert parse_spec("hard", "bank").name == "greedy"
     assert dict(parse_spec("medium", "bank").params) == {"eps": 0.2}
     assert parse_spec("hard", "dots").name == "ismcts" and parse_spec("hard").name == "ismcts"
@@ -41,6 +60,7 @@ def test_a_game_may_map_a_level_to_its_own_spec():
     assert isinstance(make_agent("medium", "bank", seat=1, seed=3), EpsilonAgent)
     with pytest.raises(BadAgentSpec, match="greedy has no parameter 'ms'"):
         check_spec("hard:ms=500", "bank")
+    assert "hard in bank = greedy" in describe_agents()
 
 
 @pytest.mark.parametrize(("text", "names"), [

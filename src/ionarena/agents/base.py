@@ -18,7 +18,9 @@ class Agent(Protocol):
 
     name: str
     reaction_time: float
-    """Seconds of game time the bot takes to move (timed games only)."""
+    """Seconds of game time the bot takes to move (timed games only). An agent may also choose its
+    moment decision by decision with a method `delay(state, player) -> float` (see
+    `reaction_delay`)."""
 
     def act(self, state: State, player: int) -> Action | None:
         """Choose a legal action of `player` in `state`; must not mutate `state`.
@@ -26,6 +28,13 @@ class Agent(Protocol):
         In timed games an agent may return None to wait (do nothing before the deadline).
         """
         ...
+
+
+def reaction_delay(agent: Agent, state: State, player: int) -> float:
+    """Seconds after the game last changed that `agent` moves for `player` in a timed game: its
+    `delay(state, player)` if it chooses its moment (a pace rule), else its reaction time."""
+    delay = getattr(agent, "delay", None)
+    return agent.reaction_time if delay is None else float(delay(state, player))
 
 
 class RandomAgent:

@@ -15,13 +15,9 @@ LEVELS: dict[str, str] = {
 }
 """Level name -> agent spec."""
 
-GAME_LEVELS: dict[str, dict[str, str]] = {
-    # ISMCTS has not beaten greedy in bank yet (a team of two ISMCTS seats finished ahead of a
-    # greedy team in 31% of 80 seat pairings, 95% CI 22-41%), so bank's hard bot is its greedy bot
-    # and medium is a slightly random greedy, keeping hard > medium > easy > random.
-    "bank": {"medium": "greedy:eps=0.2", "hard": "greedy"},
-}
-"""Game id -> the levels whose spec differs in that game."""
+GAME_LEVELS: dict[str, dict[str, str]] = {}
+"""Game id -> the levels whose spec differs in that game (none today: until ISMCTS learned to pace
+itself, bank's hard bot was its greedy bot; docs/bots.md)."""
 
 
 def level_spec(level: str, game_id: str | None = None) -> str:

@@ -94,6 +94,9 @@ PARAMS: dict[str, tuple[Param, ...]] = {
                            "numbers, or UCB like the rest of the tree", choices=("halving", "ucb")),
         Param("keep", float, "halving keeps the rollout policy's own move unless another beat it by "
                              "more than this many standard errors (0: the best mean wins)", 0.0, 10.0),
+        Param("pace", str, "timed games: move when the game's pace rule says (bank: most of the move "
+                           "clock while the bot's team leads), or always after the reaction time",
+              choices=("on", "off")),
     ),
 }
 """Every agent name and the parameters its spec may give."""

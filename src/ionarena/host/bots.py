@@ -12,6 +12,7 @@ import random
 from typing import Any, cast
 
 from ..agents import Agent, make_agent
+from ..agents.base import reaction_delay
 from ..core import Action, NoSuchSeat, State, View, derive_seed
 from ..core.errors import quote
 
@@ -96,7 +97,16 @@ def bot_agent(spec_name: str, game: str, seat: int, table_seed: int, version: in
               reaction_time: float | None) -> Agent:
     """The agent that makes seat `seat`'s move at game version `version`."""
     kwargs: dict[str, Any] = {} if reaction_time is None else {"reaction_time": reaction_time}
-    return make_agent(spec_name, game, seat, derive_seed(table_seed, "table-bot", version), **kwargs)
+    agent = make_agent(spec_name, game, seat, derive_seed(table_seed, "table-bot", version), **kwargs)
+    if hasattr(agent, "realtime"):
+        agent.realtime = True  # a table's timed game runs on the wall clock
+    return agent
+
+
+def bot_delay(agent: Agent, state: State, seat: int) -> float:
+    """When `agent` moves for `seat` in a timed game (seconds after the game last changed), judged
+    from the seat's window only."""
+    return reaction_delay(agent, cast(State, SeatWindow(state, seat)), seat)
 
 
 def bot_action(agent: Agent, state: State, seat: int) -> Action | None:

@@ -61,7 +61,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..agents import BadAgentSpec, check_spec, make_agent
+from ..agents import Agent, BadAgentSpec, check_spec, make_agent
 from ..core import (
     HOST,
     Actor,
@@ -78,7 +78,7 @@ from ..core import (
 from ..core.errors import RecordError, quote
 from ..core.record import GameRecord, from_state
 from ..core.registry import check_seed
-from .bots import bot_action, bot_agent
+from .bots import bot_action, bot_agent, bot_delay
 from .journal import Finish, Journal, LogEntry, SeatResult, Status, TableInfo
 from .labels import check_labels, check_surface
 from .scheduler import BOT, LIMIT, TIMEOUT, Due, plan
@@ -277,6 +277,8 @@ class Table:
         self.surface = None  # who hosts the table (`web`, `irc`, `terminal`; None: not said)
         self._labels = {}
         self._reaction: dict[int, float] = {}
+        self._pacers: dict[int, Agent] = {}
+        """Bot seats whose bot chooses its moment in a timed game (a pace rule), with that bot."""
         self._takeover = settings.takeover
         if self._takeover is not None:  # an unknown bot fails now, not mid-game
             try:
@@ -287,7 +289,7 @@ class Table:
                 self._takeover = "random"  # the default takeover where a game has no greedy bot
         for info in seats:
             if info.kind == BOT_SEAT:
-                self._reaction[info.seat] = self._reaction_of(info)
+                self._seat_bot(info)
 
     # -- facts ------------------------------------------------------------------------------------
 
@@ -452,10 +454,18 @@ class Table:
             self.journal.seat_changed(self.id, info)
         self._seats[info.seat] = info
         self._reaction.pop(info.seat, None)
+        self._pacers.pop(info.seat, None)
         self._waiting.discard(info.seat)
         if info.kind == BOT_SEAT:
-            self._reaction[info.seat] = self._reaction_of(info)
+            self._seat_bot(info)
         self._notify()
+
+    def _seat_bot(self, info: SeatInfo) -> None:
+        """Note a bot seat's reaction time, and its bot if that bot chooses its moment."""
+        reaction = self._reaction[info.seat] = self._reaction_of(info)
+        pacer = bot_agent(Bot.parse(info.bot or "random").name, self.spec.id, info.seat, 0, 0, reaction)
+        if self.spec.timed and hasattr(pacer, "delay"):
+            self._pacers[info.seat] = pacer
 
     def _reaction_of(self, info: SeatInfo) -> float:
         bot = Bot.parse(info.bot or "random")
@@ -608,9 +618,20 @@ class Table:
         state = self._state
         skip: Collection[int] = self._waiting if not busy else self._waiting | set(busy)
         if state.deadline() is not None:
-            return plan(state, self._reaction, skip=skip)
+            return plan(state, self._delays(state), skip=skip)
         delays = dict.fromkeys(self._reaction, self.settings.bot_delay)
         return plan(state, delays, self._changed_at, skip=skip, limit=self.settings.move_limit)
+
+    def _delays(self, state: State) -> Mapping[int, float]:
+        """Each bot seat's delay now: its reaction time, or what its bot's pace rule says."""
+        if not self._pacers:
+            return self._reaction
+        delays = dict(self._reaction)
+        actors = state.actors()
+        for seat, pacer in self._pacers.items():
+            if seat in actors:
+                delays[seat] = bot_delay(pacer, state, seat)
+        return delays
 
     def _busy(self) -> frozenset[int]:
         """The seats a bot is thinking for at this very moment of the game (in some thread)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..agents.base import Agent
+from ..agents.base import Agent, reaction_delay
 from ..core import HOST, Actor, State
 from ..host.scheduler import TIMEOUT, clock_text, schedule
 
@@ -42,7 +42,7 @@ def bot_step(state: State, agents: Sequence[Agent]) -> tuple[Actor, str] | None:
     if state.is_over():
         return None
     timed = state.deadline() is not None
-    delays = {p: agents[p].reaction_time for p in state.actors()} if timed else _NO_DELAY
+    delays = {p: reaction_delay(agents[p], state, p) for p in state.actors()} if timed else _NO_DELAY
     for due in schedule(state, delays):
         if due.kind == TIMEOUT:
             state.apply(HOST, state.timeout_action())

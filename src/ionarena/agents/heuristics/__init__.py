@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ...core import State
+from ...core import State, View
 
 Values = list[float]
 
@@ -82,6 +82,9 @@ class Heuristics:
     this many standard errors of their paired difference (0: the best mean wins)."""
     delegate: frozenset[str] = field(default_factory=frozenset)
     """Phases (the view's `phase`) in which the bot plays its rollout policy without searching."""
+    pace: Callable[[View, float], float] | None = None
+    """Timed games: how long after its turn began the bot moves, from its seat's view and its
+    reaction time (bank: most of the move clock while its team leads); None: its reaction time."""
     pointless: frozenset[str] = field(default_factory=frozenset)
     """Texts of moves never worth searching or playing at random while another move is legal (bank's
     `skip`, a 1000-point penalty for nothing)."""

@@ -16,6 +16,13 @@ through a logistic curve (`SCALE`). Judging the change rather than the margin ke
 lead from drowning what one move does. The lobby (picking a team) and the shop are left to the
 greedy policy; `skip` (-1000 points) and `:` (more time to think, which a bot does not need) are
 never searched.
+
+The bot also chooses when to move (`pace`): while its team leads, it takes most of its move clock
+(all but `PACE_MARGIN` seconds of it, at most `PACE_LONGEST`), so the round holds fewer moves, and
+fewer dumps, for the trailing team to catch up with; otherwise it moves after its reaction time. A
+team's lead is public (the team sums), so this reads nothing hidden. In one-round games of 4
+players this rule alone took a greedy team from even to winning 64% of games against a greedy
+team (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -79,6 +86,29 @@ def evaluate(state: State, start: object) -> Values:
     return values
 
 
+PACE_MARGIN = 0.5
+"""Seconds of the move clock a leading bot leaves unused (the rulebook's move time is 3 s)."""
+PACE_LONGEST = 2.5
+"""The longest a leading bot takes, however long the move clock (a table may give 6 s or more to
+beginners: the bot does not keep them waiting for it)."""
+
+
+def pace(view: View, reaction_time: float) -> float:
+    """Seconds after the game last changed that the bot moves: while its team leads in the play
+    phase, all of its move clock but `PACE_MARGIN` (at most `PACE_LONGEST`); else its reaction
+    time."""
+    table = view["table"]
+    seat = view["seat"]
+    if view["phase"] != "play" or seat is None or view["deadline"] is None or view["now"] is None:
+        return reaction_time
+    team = table["teams"][seat]
+    other = "-" if team == "+" else "+"
+    sums = table["team_scores"]
+    if team not in sums or sums[team] <= sums[other]:
+        return reaction_time
+    return max(reaction_time, min(PACE_LONGEST, view["deadline"] - view["now"] - PACE_MARGIN))
+
+
 KEEP = 2.0
 """Greedy's own move stays unless the search found another better by two standard errors: a dump
 swings thousands of points on the luck of a short rollout, and a move chosen by the best mean of a
@@ -86,5 +116,5 @@ few noisy rounds played worse than greedy's (docs/bots.md)."""
 
 HEURISTICS = Heuristics(iterations=150, cutoff=CUTOFF, eps=0.1, c=0.3, keep=KEEP, baseline=standing,
                         evaluate=evaluate,
-                        outcome=evaluate,
+                        outcome=evaluate, pace=pace,
                         delegate=frozenset({"lobby", "shop"}), pointless=frozenset({"skip", ":"}))

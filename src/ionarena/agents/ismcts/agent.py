@@ -2,10 +2,14 @@
 
 Budget: `iters` iterations a move (deterministic for the agent's seed: simulations and tests), or
 `ms` milliseconds of wall clock (for people: not reproducible), or both (the first reached stops);
-neither: the game's default iterations (`agents/heuristics/<game>.py`). In a timed game the search
-also stops at 90% of the game seconds left on the move clock, read as wall-clock seconds, so that a
-bot playing people in real time always answers inside its clock; with the default budgets this
-never binds in simulations.
+neither: the game's default iterations (`agents/heuristics/<game>.py`). At a table, where a timed
+game runs on the wall clock (`realtime`, set by the table's host), the search also stops at 90% of
+the seconds left on the move clock once the bot is due, so that a bot playing people always answers
+inside its clock; simulations run in game time, where only the budget counts.
+
+In a timed game the bot also chooses when to move (`delay`): after its reaction time, or as the
+game's pace rule says (`Heuristics.pace`; bank: most of the move clock while its team leads), unless
+`pace=off`.
 
 The agent keeps only its settings and its own generator, so it pickles (for worker processes); it
 builds a fresh tree for every decision.
@@ -35,7 +39,7 @@ class ISMCTSAgent:
     def __init__(self, game_id: str, seed: int = 0, *, iters: int | None = None, ms: float | None = None,
                  c: float | None = None, eps: float | None = None, cutoff: int | None = None,
                  rollout: str | None = None, opp: str | None = None, root: str = "halving",
-                 keep: float | None = None, reaction_time: float = 0.5):
+                 keep: float | None = None, pace: str = "on", reaction_time: float = 0.5):
         self.game_id = game_id
         self.rng = random.Random(seed)
         h = self.heuristics
@@ -48,7 +52,10 @@ class ISMCTSAgent:
         self.opp = h.opp if opp is None else opp
         self.root = root
         self.keep = h.keep if keep is None else keep
+        self.pace = pace
         self.reaction_time = reaction_time
+        self.realtime = False
+        """The game runs on the wall clock (a table): keep the search inside the move clock."""
         self.last: SearchStats | None = None
         """What the last search did."""
         self._policy: Agent | None = None
@@ -61,7 +68,8 @@ class ISMCTSAgent:
     def settings(self) -> dict[str, Any]:
         """The effective settings (defaults filled in), for reports."""
         return {"iters": self.iters, "ms": self.ms, "c": self.c, "eps": self.eps, "cutoff": self.cutoff,
-                "rollout": self.rollout, "opp": self.opp, "root": self.root, "keep": self.keep}
+                "rollout": self.rollout, "opp": self.opp, "root": self.root, "keep": self.keep,
+                "pace": self.pace}
 
     def act(self, state: State, player: int) -> Action | None:
         """The searched move of `player` (forced moves, the only move worth trying and the game's
@@ -73,7 +81,7 @@ class ISMCTSAgent:
         if h.delegate and state.view(player)["phase"] in h.delegate:
             return self.policy().act(state, player)
         search = self.search(state, player)
-        action = search.run(self.budget(state))
+        action = search.run(self.budget(state, player))
         self.last = search.stats
         return action
 
@@ -91,12 +99,22 @@ class ISMCTSAgent:
                       cutoff=cutoff, tree_opponents=tree_opponents, reaction_time=rt, root=self.root,
                       keep=self.keep, default=self.policy() if self.keep else None)
 
-    def budget(self, state: State) -> Budget:
-        """This decision's budget: iterations and/or seconds (see the module docstring)."""
+    def delay(self, state: State, player: int) -> float:
+        """Timed games: seconds after the game last changed that the bot moves (its reaction time,
+        or the game's pace rule on `player`'s view)."""
+        rule = self.heuristics.pace
+        if rule is None or self.pace == "off":
+            return self.reaction_time
+        return rule(state.view(player), self.reaction_time)
+
+    def budget(self, state: State, player: int | None = None) -> Budget:
+        """This decision's budget: iterations and/or seconds (see the module docstring); `player`
+        (the seat deciding) lets a real-time search count its clock from the moment it is due."""
         seconds = None if self.ms is None else self.ms / 1000
         deadline = state.deadline()
-        if deadline is not None:
-            clock = max(0.01, CLOCK_SHARE * (deadline - state.now()))
+        if deadline is not None and self.realtime:
+            due = state.now() + (self.delay(state, player) if player is not None else self.reaction_time)
+            clock = max(0.01, CLOCK_SHARE * (deadline - due))
             seconds = clock if seconds is None else min(seconds, clock)
         return Budget(iterations=self.iters, seconds=seconds)
 
