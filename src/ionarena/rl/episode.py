@@ -157,10 +157,21 @@ class Episode:
         if action is None:  # not looked up yet, or not a plain legal id: the full check
             action = self.check(seat, action_id)
         self._legal = {}  # the game changes: only the episode applies actions, so this is the moment
-        self.state.apply(seat, action)
+        state = self.state
+        state.apply(seat, action)
         self._last = seat
         self.decisions += 1
-        self._settle()
+        if self.timed or self.bots:
+            self._settle()
+            return
+        # No bot or clock to run (the AEC env's hot path): whoever may act now decides.
+        deciders = self.deciders = state.actors()  # empty once the game is over
+        if not deciders and not state.is_over():
+            raise self._stuck()
+
+    def _stuck(self) -> RuntimeError:
+        """The error of a game that is not over but lets no one act (a bug of the game)."""
+        return RuntimeError(f"{self.config.label()}: no one may act but the game is not over")
 
     def _settle(self) -> None:
         """Run bots, timeouts and the clock until non-bot seats decide, or the game ends."""
@@ -172,7 +183,7 @@ class Episode:
         while not state.is_over():
             actors = state.actors()
             if not actors:
-                raise RuntimeError(f"{self.config.label()}: no one may act but the game is not over")
+                raise self._stuck()
             bot = next((s for s in actors if s in bots), None) if bots else None
             if bot is None:
                 self.deciders = actors
