@@ -17,8 +17,8 @@ interleaved slices; compare only figures measured in one run).
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 from itertools import count
 
@@ -215,9 +215,19 @@ def run(seconds: float, games: list[str], repeats: int = 5) -> list[Figure]:
 
 def main() -> None:
     """Measure and print a table."""
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
-    games = sys.argv[2:] or [spec.id for spec in all_specs()]
-    figures = run(seconds, games)
+    known = [spec.id for spec in all_specs()]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("seconds", nargs="?", type=float, default=2.0, help="seconds a slice (default 2)")
+    parser.add_argument("games", nargs="*", metavar="game",
+                        help=f"games to measure (default: all of {', '.join(known)})")
+    args = parser.parse_args()
+    if not args.seconds > 0:
+        parser.error(f"seconds must be more than 0, not {args.seconds:g}")
+    unknown = [game for game in args.games if game not in known]
+    if unknown:
+        parser.error(f"no game {', '.join(map(repr, unknown))}: choose from {', '.join(known)}")
+    seconds = args.seconds
+    figures = run(seconds, args.games or known)
     table = Table(title=f"RL envs beside the kernel (median of 5 interleaved slices, {seconds:g} s each)")
     for name, justify in (("measure", "left"), ("median", "right"), ("spread", "right"), ("unit", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
