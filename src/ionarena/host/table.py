@@ -61,7 +61,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..agents import Agent, BadAgentSpec, check_spec, make_agent
+from ..agents import Agent, BadAgentSpec, check_spec
 from ..core import (
     HOST,
     Actor,
@@ -461,19 +461,14 @@ class Table:
         self._notify()
 
     def _seat_bot(self, info: SeatInfo) -> None:
-        """Note a bot seat's reaction time, and its bot if that bot chooses its moment."""
-        reaction = self._reaction[info.seat] = self._reaction_of(info)
-        pacer = bot_agent(Bot.parse(info.bot or "random").name, self.spec.id, info.seat, 0, 0, reaction)
-        if self.spec.timed and hasattr(pacer, "delay"):
-            self._pacers[info.seat] = pacer
-
-    def _reaction_of(self, info: SeatInfo) -> float:
+        """Note a bot seat's reaction time (the seat's, else the table's, else the bot's own), and its
+        bot if that bot chooses its moment."""
         bot = Bot.parse(info.bot or "random")
-        if bot.reaction_time is not None:
-            return bot.reaction_time
-        if self.settings.reaction_time is not None:
-            return self.settings.reaction_time
-        return float(make_agent(bot.name, self.spec.id, info.seat).reaction_time)
+        given = bot.reaction_time if bot.reaction_time is not None else self.settings.reaction_time
+        agent = bot_agent(bot.name, self.spec.id, info.seat, 0, 0, given)
+        self._reaction[info.seat] = float(agent.reaction_time)
+        if self.spec.timed and hasattr(agent, "delay"):
+            self._pacers[info.seat] = agent
 
     # -- the game's life ----------------------------------------------------------------------------
 
