@@ -8,8 +8,12 @@ env against `random` (learner steps/s, the bots' moves inside). The ratio kernel
 wrapper costs (the issue's target: at most 2x); for untimed games, the kernel's random play that
 also reads the acting seat's `view` at every step (and for dots the events it was shown since it
 last looked) shows how much of that reading alone costs (an observation may only be built from
-it). With the `bench` extra (RLCard), RLCard's UNO env (`rlcard.make("uno")`, whose `step` also
-encodes the next player's state) runs the same loop beside its own engine, for scale.
+it). Beside them, for untimed games, the floor: `FloorEnv`, a PettingZoo AEC env that does the
+least any env must (legal action ids, an action mask, a fresh observation array that reads nothing
+of the game, PettingZoo's `agent_iter`/`last()`/`step()`), so kernel / floor is the least wrapper
+cost this protocol can have in Python, whatever the encoding. With the `bench` extra (RLCard),
+RLCard's UNO env (`rlcard.make("uno")`, whose `step` also encodes the next player's state) runs
+the same loop beside its own engine, for scale.
 
 Run: `.venv/bin/python benchmarks/bench_rl.py [seconds] [game ...]` (figures are medians of 5
 interleaved slices; compare only figures measured in one run).
@@ -21,13 +25,17 @@ import argparse
 import random
 import time
 from itertools import count
+from typing import Any, ClassVar
 
+import numpy as np
+from pettingzoo import AECEnv
 from rich.console import Console
 from rich.table import Table
 
-from ionarena.core import all_specs, get_spec
+from ionarena.core import Action, all_specs, get_spec
 from ionarena.rl import env as aec_env
 from ionarena.rl import parallel_env, single_seat
+from ionarena.rl.actions import index_for
 from ionarena.rl.config import GameConfig
 from ionarena.rl.encoding import encoder_for
 from ionarena.sim.bench import (
@@ -104,6 +112,86 @@ def aec_measure(game: str, players: int) -> Measure:
                 env.step(legal[rng.randrange(len(legal))])
                 steps += 1
         return {(f"{game} {players}p AEC env", "steps/s"): steps / (time.perf_counter() - start)}
+    return measure
+
+
+class FloorEnv(AECEnv):
+    """The least an AEC env of an untimed game can do: each `last()` takes the legal actions, gives
+    them ids and marks them in a new action mask, and returns a fresh observation array of the
+    game's size that reads nothing (zeros); `step(id)` applies the action. No memory, no
+    observation of the game, no checks, no rewards but the end: a floor, not an env to train with."""
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "floor_v0"}
+
+    def __init__(self, game: str, players: int):
+        super().__init__()
+        config = GameConfig.of(game, players)
+        self.config = config
+        self.index = index_for(config)
+        self.zeros = np.zeros(encoder_for(config).layout.size, np.float32)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.state = config.make(0)
+        self.legal: dict[int, Action] = {}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.state = self.config.make(seed or 0)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.state.actors()[0]]
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        state, index = self.state, self.index
+        legal = self.legal = {index.id_of(state, a): a for a in state.legal_actions(int(agent[7:]))}
+        mask = bytearray(len(index))
+        for action_id in legal:
+            mask[action_id] = 1
+        observation = {"observation": self.zeros.copy(), "action_mask": np.frombuffer(mask, np.int8)}
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        state.apply(int(agent[7:]), self.legal[action])
+        if state.is_over():
+            winners = state.winners()
+            for seat, name in enumerate(self.possible_agents):
+                self.rewards[name] = 1.0 if seat in winners else -1.0
+                self.terminations[name] = True
+            self._accumulate_rewards()
+        else:
+            self.agent_selection = self.possible_agents[state.actors()[0]]
+
+
+def floor_measure(game: str, players: int) -> Measure:
+    """`FloorEnv` in the AEC measure's loop: the least wrapper cost (untimed games)."""
+    env = FloorEnv(game, players)
+    rng = random.Random(0)
+    seeds = count()
+
+    def measure(seconds: float) -> dict[tuple[str, str], float]:
+        steps = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            env.reset(seed=next(seeds))
+            for _agent in env.agent_iter():
+                _obs, _reward, terminated, truncated, _info = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = list(env.legal)
+                env.step(legal[rng.randrange(len(legal))])
+                steps += 1
+        return {(f"{game} {players}p floor env", "steps/s"): steps / (time.perf_counter() - start)}
     return measure
 
 
@@ -185,13 +273,16 @@ def run(seconds: float, games: list[str], repeats: int = 5) -> list[Figure]:
             measures += [play_measure(game, n), aec_measure(game, n), parallel_measure(game, n),
                          single_seat_measure(game, n)]
             if not timed:
-                measures.append(view_play_measure(game, n))
+                measures += [view_play_measure(game, n), floor_measure(game, n)]
         found = interleave(measures, seconds * repeats, repeats)
         by_key = {(f.label, f.unit): f for f in found}
         for n in PLAYERS:
             kernel = by_key[(f"{game} {n}p random play", "steps/s")]
             wrapped = by_key[(f"{game} {n}p AEC env", "steps/s")]
             found.append(ratio(f"{game} {n}p kernel / AEC env (wrapper cost)", kernel, wrapped))
+            floor = by_key.get((f"{game} {n}p floor env", "steps/s"))
+            if floor is not None:
+                found.append(ratio(f"{game} {n}p kernel / floor env (the least wrapper cost)", kernel, floor))
             viewed = by_key.get((view_label(game, n), "steps/s"))
             if viewed is not None:
                 what = view_label(game, n).split(" random play + ")[1]
