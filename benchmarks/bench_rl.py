@@ -93,7 +93,12 @@ def view_play_measure(game: str, players: int) -> Measure:
 
 def aec_measure(game: str, players: int) -> Measure:
     """AEC env: `last()` then `step(random legal id)`, games played to the end."""
-    env = aec_env(game, players=players)
+    return aec_loop_measure(aec_env(game, players=players), f"{game} {players}p AEC env")
+
+
+def aec_loop_measure(env: Any, label: str) -> Measure:
+    """An AEC env (ours or the floor) in one loop: `last()` then `step(random legal id)`, games
+    played to the end."""
     rng = random.Random(0)
     seeds = count()
 
@@ -111,7 +116,7 @@ def aec_measure(game: str, players: int) -> Measure:
                 legal = env.legal_ids(agent)
                 env.step(legal[rng.randrange(len(legal))])
                 steps += 1
-        return {(f"{game} {players}p AEC env", "steps/s"): steps / (time.perf_counter() - start)}
+        return {(label, "steps/s"): steps / (time.perf_counter() - start)}
     return measure
 
 
@@ -154,6 +159,10 @@ class FloorEnv(AECEnv):
         return (observation, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 
+    def legal_ids(self, agent: str) -> list[int]:
+        """The ids the last `last()` marked (the agent's legal actions now)."""
+        return list(self.legal)
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent]:
@@ -173,26 +182,7 @@ class FloorEnv(AECEnv):
 
 def floor_measure(game: str, players: int) -> Measure:
     """`FloorEnv` in the AEC measure's loop: the least wrapper cost (untimed games)."""
-    env = FloorEnv(game, players)
-    rng = random.Random(0)
-    seeds = count()
-
-    def measure(seconds: float) -> dict[tuple[str, str], float]:
-        steps = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while time.perf_counter() < deadline:
-            env.reset(seed=next(seeds))
-            for _agent in env.agent_iter():
-                _obs, _reward, terminated, truncated, _info = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                legal = list(env.legal)
-                env.step(legal[rng.randrange(len(legal))])
-                steps += 1
-        return {(f"{game} {players}p floor env", "steps/s"): steps / (time.perf_counter() - start)}
-    return measure
+    return aec_loop_measure(FloorEnv(game, players), f"{game} {players}p floor env")
 
 
 def parallel_measure(game: str, players: int) -> Measure:
