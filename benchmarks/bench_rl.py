@@ -151,7 +151,7 @@ class FloorEnv(AECEnv):
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection
         state, index = self.state, self.index
-        legal = self.legal = {index.id_of(state, a): a for a in state.legal_actions(int(agent[7:]))}
+        legal = self.legal = index.by_id(state, state.legal_actions(int(agent[7:])))
         mask = bytearray(len(index))
         for action_id in legal:
             mask[action_id] = 1

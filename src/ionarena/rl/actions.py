@@ -133,12 +133,13 @@ class ActionIndex:
         key = tuple(state.legal_actions(seat))
         found = self._moves.get(key)
         if found is None:
-            found = Moves(self._by_id(state, key), len(self.texts))
+            found = Moves(self.by_id(state, key), len(self.texts))
             if len(self._moves) < KEPT_MOVES:
                 self._moves[key] = found
         return found
 
-    def _by_id(self, state: State, actions: Sequence[Action]) -> dict[int, Action]:
+    def by_id(self, state: State, actions: Sequence[Action]) -> dict[int, Action]:
+        """Legal `actions` of `state` by their ids, in their order (a new dict; no `Moves` kept)."""
         by_action = self._by_action
         try:
             return {by_action[action]: action for action in actions}
