@@ -124,7 +124,7 @@ class FloorEnv(AECEnv):
     """The least an AEC env of an untimed game can do: each `last()` takes the legal actions, gives
     them ids and marks them in a new action mask, and returns a fresh observation array of the
     game's size that reads nothing (zeros); `step(id)` applies the action. No memory, no
-    observation of the game, no checks, no rewards but the end: a floor, not an env to train with."""
+    observation of the game, no checks, no rewards: a floor, not an env to train with."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "floor_v0"}
 
@@ -171,11 +171,7 @@ class FloorEnv(AECEnv):
         state = self.state
         state.apply(int(agent[7:]), self.legal[action])
         if state.is_over():
-            winners = state.winners()
-            for seat, name in enumerate(self.possible_agents):
-                self.rewards[name] = 1.0 if seat in winners else -1.0
-                self.terminations[name] = True
-            self._accumulate_rewards()
+            self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[state.actors()[0]]
 
