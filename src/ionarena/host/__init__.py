@@ -15,6 +15,7 @@
   move limit for untimed games, bot delay, reaction time), seat tokens.
 - `journal` — what a table writes to its store (`Journal`, `LogEntry`, `TableInfo`, `Finish`).
 - `bots` — the window a bot sees (its seat only).
+- `ratelimit` — `RateLimit`: per-key limits (a person, an address, a channel) on moving windows.
 - `labels` — which surface hosts a table (`web`, `irc`, `terminal`) and the labels it keeps with it.
 
 The host is synchronous and does no I/O: surfaces own sockets and time, call `pump(now)` from
