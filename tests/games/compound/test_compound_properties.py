@@ -109,10 +109,13 @@ CARD_IDS = sorted(c for c in CARDS if CARDS[c].kind in ("ion", "transition", "no
 @settings(max_examples=150, deadline=None)
 @given(cards=st.lists(st.sampled_from(CARD_IDS), max_size=6),
        goals=st.lists(st.sampled_from(GOAL_IDS), max_size=3, unique=True),
-       extras=st.lists(st.sampled_from(CARD_IDS), max_size=2))
-def test_best_arrangement_equals_brute_force(cards, goals, extras):
-    best = best_arrangement(cards, goals, extras)
-    assert best.points == brute_force_best(cards, goals, extras)
+       extras=st.lists(st.sampled_from(CARD_IDS), max_size=2), tiles_down=st.integers(0, 3))
+def test_best_arrangement_equals_brute_force(cards, goals, extras, tiles_down):
+    """RXN `best` is worth exactly the most any arrangement is worth at the end of the game (issue 25:
+    the round score plus 2 for each face-down tile it refreshes)."""
+    best = best_arrangement(cards, goals, extras, tiles_down)
+    assert best.value == brute_force_best(cards, goals, extras, tiles_down)
+    assert best.value == best.points + 2 * min(best.refreshes, tiles_down)
     # the arrangement it returns really scores what it says, with the cards it was given
     held = Counter(cards) + (Counter([best.extra]) if best.extra else Counter())
     used = Counter(c for comp in best.compounds for c in comp) + Counter(best.unbonded)
@@ -160,10 +163,10 @@ SMALL_POOL = ["H", "Na", "Mg", "Fe", "Mn", "Cl", "F", "O", "OH", "SO4", "PO4", "
 @settings(max_examples=120, deadline=None)
 @given(cards=st.lists(st.sampled_from(SMALL_POOL), max_size=7),
        goals=st.lists(st.sampled_from(GOAL_IDS), max_size=3, unique=True),
-       extras=st.lists(st.sampled_from(SMALL_POOL), max_size=3))
-def test_best_arrangement_equals_brute_force_with_repeated_cards(cards, goals, extras):
-    best = best_arrangement(cards, goals, extras)
-    assert best.points == brute_force_best(cards, goals, extras)
+       extras=st.lists(st.sampled_from(SMALL_POOL), max_size=3), tiles_down=st.integers(0, 3))
+def test_best_arrangement_equals_brute_force_with_repeated_cards(cards, goals, extras, tiles_down):
+    best = best_arrangement(cards, goals, extras, tiles_down)
+    assert best.value == brute_force_best(cards, goals, extras, tiles_down)
     assert round_breakdown(goals, best.compounds, best.unbonded)["total"] == best.points
 
 

@@ -46,7 +46,8 @@ def test_rxn_by_hand_takes_a_center_card_and_reforms():
     play_turn(s, {0: ["rxn", "pick Cl"]})
     drive(s, at_phase("rxn"))
     assert s.actors() == [0]
-    assert Move("take", ("Cl",)) in s.legal_actions(0) and Move("take", ("He",)) in s.legal_actions(0)
+    # RULING (Ion Arena): the card is taken "to use in forming your compounds": never the noble gas He
+    assert Move("take", ("Cl",)) in s.legal_actions(0) and Move("take", ("He",)) not in s.legal_actions(0)
     s.apply_text(0, "take Cl")
     assert "Cl" not in table(s)["center"]
     assert of_kind(s, "rxn_take") == [{"player": 0, "card": "Cl", "source": "center"}]

@@ -169,9 +169,9 @@ def test_cards_show_their_charge_and_the_pick_reads_as_words():
 
 def test_neutralization_goal_text_says_which_water_is_excluded():
     """Rulebook: "Bonding Hydrogen and Hydroxide (water) does not count toward this Goal Card's bonus
-    points." (ruling: H2O made of 2 H + O counts as a compound with an H card)."""
+    points." (ruling, issue 25: water is water however it is made, 2 H + O included)."""
     state = rig(players=2, goals=["neutralization", "alkali_salts", "noble_gases"])
     assert table(state, 0)["goals"][0]["wants"] == []
     text = SPEC.presenter.render(state.view(0), Names(0))
     assert "Neutralization Reaction: a compound with an H card and another with an OH card " \
-           "(H + OH water counts for neither) (both 10)" in text
+           "(water, H2O, counts for neither) (both 10)" in text

@@ -131,7 +131,9 @@ def test_neutralization_needs_two_compounds_and_water_does_not_count():
     assert goal_points(["neutralization"], [["H", "OH"], ["H", "Cl"]]) == 0
     assert goal_points(["neutralization"], [["H", "Cl"], ["K", "OH"]]) == 10
     assert goal_points(["neutralization"], [["H", "OH"], ["H", "Cl"], ["K", "OH"]]) == 10
-    assert goal_points(["neutralization"], [["H", "H", "O"], ["K", "OH"]]) == 10  # ruling: H2O from 2 H + O
+    # RULING (Ion Arena): water is water however its cards were bonded: H2O from 2 H + O is no half either
+    assert goal_points(["neutralization"], [["H", "H", "O"], ["K", "OH"]]) == 0
+    assert goal_points(["neutralization"], [["H", "H", "O"], ["H", "F"], ["K", "OH"]]) == 10
 
 
 def test_radioactive_reveal_rule():

@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from ionarena.core import State
-from ionarena.games.compound.cards import CARDS, GOALS, NOBLE_GASES, card_of, deck_for
+from ionarena.games.compound.cards import CARDS, GOALS, NOBLE_GASES, card_of, deck_for, is_charged
 from ionarena.games.compound.chemistry import Recipe, all_recipes, match
 from ionarena.games.compound.moves import Move
 from ionarena.games.compound.scoring import best_arrangement, goal_award, noble_gas_points, round_breakdown
@@ -171,7 +171,7 @@ class GreedyAgent:
     def _rxn_gain(table: dict[str, Any], me: dict[str, Any]) -> int:
         goals = [g["id"] for g in table["goals"]]
         cards = [card_of(t) for c in me["compounds"] for t in c["cards"]] + list(me["unbonded"])
-        extras = [c for c in [*table["center"], *table["discard"]] if CARDS[c].kind != "radioactive"]
+        extras = [c for c in [*table["center"], *table["discard"]] if is_charged(c)]  # what RXN may take
         current = round_breakdown(goals, [c["cards"] for c in me["compounds"]], me["unbonded"])
         best = best_arrangement(cards, goals, extras)
         return best.points - (current["total"] - current["radioactive"])

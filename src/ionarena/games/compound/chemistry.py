@@ -14,6 +14,7 @@ from ionarena.core import quote
 from ionarena.core.present import MINUS, number_word, signed
 
 from .cards import CARDS, IONS, Ion, card_of, tokens_of
+from .substances import copies_short, teacher_note
 
 _CARDS_OF: dict[tuple[str, ...], tuple[str, ...]] = {}
 """The card ids of each compound's tokens (one entry per compound of the game: a small table)."""
@@ -34,7 +35,7 @@ class Recipe(NamedTuple):
     icon: bool
     """Holds a Polyatomic Ion showing the Action Tile icon (refreshes one tile)."""
     has_h: bool
-    """Holds a Hydrogen card and is not H + OH water (the Neutralization goal's first half)."""
+    """Holds a Hydrogen card and is not water (the Neutralization goal's first half)."""
     has_oh: bool
     """Holds a Hydroxide card and is not water (the Neutralization goal's second half)."""
 
@@ -84,7 +85,10 @@ def recipe(cation: str, anion: str) -> Recipe | None:
     g = gcd(zc, za)
     nc, na = za // g, zc // g
     tokens = (cation,) * nc + (anion,) * na
-    water = cat.card == "H" and an.card == "OH"
+    # "Bonding Hydrogen and Hydroxide (water) does not count toward this Goal Card's bonus points":
+    # water is the product of neutralization, not one of its halves, however its cards were bonded
+    # (H + OH, or 2 H + O): it is the same substance.
+    water = cat.card == "H" and an.card in ("OH", "O")
     return Recipe(cation, anion, nc, na, tokens, nc * cat.points + na * an.points,
                   _formula(cat, an, nc, na), _name(cat, an), cat.icon or an.icon,
                   cat.card == "H" and not water, an.card == "OH" and not water)
@@ -196,13 +200,17 @@ def explain_recipe(r: Recipe) -> str:
     """The chemistry of one compound for a class, e.g. `Mg(OH)2 — magnesium hydroxide: one magnesium
     ion Mg²⁺ and two hydroxide ions OH⁻ (2 × −1 = −2); the charges add up to +2 − 2 = 0, so the
     compound is neutral.` A hydrogen compound (HCl, H2O, H2SO4) also says that it is really a
-    molecule: the cards count hydrogen as the ion H⁺, which it only becomes in water."""
+    molecule: the cards count hydrogen as the ion H⁺, which it only becomes in water. A pairing that
+    is right on paper but is no stable substance (CuF, CoCl3, H2CO3) says so (`substances`)."""
     text = (f"{r.label()}: {ion_words(r.cation, r.n_cation)}{_part_sum(r.cation, r.n_cation)} and "
             f"{ion_words(r.anion, r.n_anion)}{_part_sum(r.anion, r.n_anion)}; the charges add up to "
             f"{charge_sum(r.cation, r.n_cation, r.anion, r.n_anion)}, so the compound is neutral.")
     if IONS[r.cation].symbol == "H":
         text += (f" Real {r.formula} is a molecule whose atoms share electrons, not a salt of ions: the "
                  "cards count hydrogen as H⁺, the ion it forms in water.")
+    note = teacher_note(r.formula)
+    if note:
+        text += " " + note
     return text
 
 
@@ -210,63 +218,6 @@ def explain(tokens: list[str] | tuple[str, ...]) -> str:
     """`explain_recipe` of the compound these ion tokens form; "" if they form none."""
     r = match(tokens)
     return "" if r is None else explain_recipe(r)
-
-
-def _symbols() -> tuple[str, ...]:
-    return tuple(sorted({ion.symbol for ion in IONS.values()}, key=len, reverse=True))
-
-
-_SYMBOLS = _symbols()
-MAX_SUBSCRIPT = 99
-"""A formula's subscripts are read up to this (no compound of the game needs more than 3)."""
-
-
-def read_formula(text: str) -> list[tuple[str, int]] | None:
-    """A written formula as (ion symbol, count) pairs, in order: `Mg(OH)2` -> [("Mg", 1), ("OH", 2)],
-    `HF2` -> [("H", 1), ("F", 2)]; None if it is not written with the game's ions."""
-    parts: list[tuple[str, int]] = []
-    pos = 0
-    while pos < len(text):
-        grouped = text[pos] == "("
-        if grouped:
-            pos += 1
-        symbol = next((s for s in _SYMBOLS if text.startswith(s, pos)), None)
-        if symbol is None:
-            return None
-        pos += len(symbol)
-        if grouped:
-            if not text.startswith(")", pos):
-                return None
-            pos += 1
-        digits = ""
-        while pos < len(text) and text[pos] in "0123456789" and len(digits) < 3:
-            digits += text[pos]
-            pos += 1
-        if pos < len(text) and text[pos] in "0123456789":
-            return None
-        count = int(digits) if digits else 1
-        if not 1 <= count <= MAX_SUBSCRIPT:
-            return None
-        parts.append((symbol, count))
-    return parts or None
-
-
-def _sides(symbol: str) -> list[str]:
-    """The ion tokens written with `symbol`: one, or each side of a transition metal."""
-    return [t for t, ion in IONS.items() if ion.symbol == symbol]
-
-
-def formula_tokens(text: str) -> tuple[str, ...] | None:
-    """The ion tokens of a neutral compound written as a formula (`FeCl3` -> Fe3 Cl Cl Cl); None if
-    `text` is not one compound of the game."""
-    parts = read_formula(text)
-    if parts is None or sum(k for _, k in parts) > 12:
-        return None
-    options: list[tuple[str, ...]] = [()]
-    for symbol, count in parts:
-        options = [o + (t,) * count for o in options for t in _sides(symbol)]
-    found = [o for o in options if match(o) is not None]
-    return found[0] if len(found) == 1 else None
 
 
 def _not_bonding(word: str) -> str:
@@ -327,25 +278,29 @@ def why_not(tokens: list[str] | tuple[str, ...]) -> str:
                    f"({r.formula})"
         tries.append(f"{ion_words(side, nc)}{_part_sum(side, nc)} and {ion_words(an, na)}"
                      f"{_part_sum(an, na)} give {charge_sum(side, nc, an, na)}, not 0")
-    balanced = [recipe(side, an) for side in sides[cat]]
-    hint = "; ".join(f"{r.formula} is: {number_word(r.n_cation)} {ion_text(r.cation)} and "
-                     f"{number_word(r.n_anion)} {ion_text(r.anion)}, "
-                     f"{charge_sum(r.cation, r.n_cation, r.anion, r.n_anion)}"
-                     for r in balanced if r is not None)
+    hint = "; ".join(_balance_hints(sides[cat], an))
     return "the charges do not add up to zero: " + "; ".join(tries) + (f" ({hint})" if hint else "")
 
 
-def why_not_formula(text: str) -> str:
-    """Why a written formula (`HF2`) is not a compound of the game, or "" if it is one."""
-    if formula_tokens(text) is not None:
-        return ""
-    parts = read_formula(text)
-    if parts is None:
-        return f"{quote(text, 30)} is not a formula or card of this game"
-    if sum(k for _, k in parts) > 12:
-        return f"{quote(text, 30)} has more ions than any compound of the game"
-    tokens: list[str] = []
-    for symbol, count in parts:
-        side = _sides(symbol)
-        tokens += [side[0] if len(side) == 1 else IONS[side[0]].card] * count
-    return why_not(tokens)
+def _balance_hints(typed: list[str], anion: str) -> list[str]:
+    """How the typed cation side(s) and `anion` do balance, suggesting only what the deck can make:
+    `FeO is: one Fe²⁺ and one O²⁻, +2 − 2 = 0`. A balance the deck cannot make (Fe2O3: one Fe card)
+    is said to be impossible, and the card's other side is offered if it balances."""
+    hints = []
+    every = tokens_of(card_of(typed[0])) or tuple(typed)
+    for side in sorted(every, key=lambda t: t not in typed):  # the sides typed first
+        r = recipe(side, anion)
+        if r is None:
+            continue
+        short = copies_short(r.cards)
+        if short is None:
+            prefix = "" if side in typed else \
+                f"with the {r.cards[0]} card on its {IONS[side].charge}+ side, "
+            hints.append(f"{prefix}{r.formula} is: {number_word(r.n_cation)} {ion_text(r.cation)} and "
+                         f"{number_word(r.n_anion)} {ion_text(r.anion)}, "
+                         f"{charge_sum(r.cation, r.n_cation, r.anion, r.n_anion)}")
+        elif side in typed:
+            card, need, have = short
+            hints.append(f"{ion_text(side)} and {ion_text(anion)} balance only as {r.formula}, which needs "
+                         f"{number_word(need)} {card} cards, and the deck has {number_word(have)}")
+    return hints

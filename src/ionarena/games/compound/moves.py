@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from ionarena.core import Actor, IllegalAction, quote
 
 from .cards import CARDS, IONS, card_of, tokens_of
-from .chemistry import Recipe, formula_tokens, match, why_not, why_not_formula
+from .chemistry import Recipe, match, why_not
+from .formulas import formula_recipes, why_not_formula, why_not_in_deck
 
 if TYPE_CHECKING:
     from .rules import CompoundState
@@ -73,15 +74,20 @@ def _shown(words: tuple[str, ...]) -> str:
 def parse_move(state: CompoundState, player: Actor, text: str) -> Move:
     """The move `text` names for `player`. `bond`/`form` accept the full text, the cards alone in
     any order (`bond Mg Cl Cl`, `bond Cl Mg Cl`), a transition metal without its side when only one
-    side fits (`bond Fe Cl Cl Cl`), or the formula (`bond MgCl2`) when only one of the options has it."""
+    side fits (`bond Fe Cl Cl Cl`), or the formula however it is typed (`bond Mg(OH)2`, `bond MgOH2`,
+    `bond Mg(OH)₂`, `bond Mg (OH)2`, `bond mgoh2`: see `formulas`) when only one option has it."""
     words = text.split()
+    if words == ["rxn"] and state.phase != "pick" and isinstance(player, int) and not state.is_over():
+        raise IllegalAction(rxn_too_late(state))
     if player not in state.actors():
         raise IllegalAction(_not_now(state, player))
     assert isinstance(player, int)
     if not words:
         raise IllegalAction(f"type a move; you may: {_hint(state, player)}")
     canonical = " ".join(words)
-    kind, args = words[0], words[1:]
+    kind, args = words[0], tuple(words[1:])
+    formula = formula_text(args) if kind in ("bond", "form") else None
+    named = {r.formula for r in formula_recipes(formula)} if formula else set()
     legal: list[Move] = state.legal_actions(player)  # type: ignore[assignment]
     by_cards: list[Move] = []
     by_formula: list[Move] = []
@@ -94,18 +100,25 @@ def parse_move(state: CompoundState, player: Actor, text: str) -> Move:
             return move  # the cards in any order: `bond Cl Mg Cl`
         if sorted(args) == sorted(card_of(t) for t in move.args):
             by_cards.append(move)  # `bond Fe Cl Cl Cl`: the side that fits
-        if len(args) == 1:
+        if named:
             r = match(move.args)
-            if r is not None and r.formula == args[0]:
+            if r is not None and r.formula in named:
                 by_formula.append(move)
     for found in (by_cards, by_formula):
         if len(found) == 1:
             return found[0]
         if found:
             choices = " or ".join(_plain(m) for m in found)
-            raise IllegalAction(f"{args[0] if found is by_formula else ' '.join(args)} can be made more "
-                                f"than one way here: say {choices}")
-    raise IllegalAction(why_illegal(state, player, Move(kind, tuple(args))))
+            raise IllegalAction(f"{_shown(args)} can be made more than one way here: say {choices}")
+    raise IllegalAction(why_illegal(state, player, Move(kind, args)))
+
+
+def formula_text(args: tuple[str, ...]) -> str | None:
+    """The formula typed in a bond's words, if they are one (words that are not all cards, joined:
+    `Mg (OH)2` -> `Mg(OH)2`); None for a list of cards (`Mg OH OH`)."""
+    if args and any(a not in CARDS and a not in IONS for a in args):
+        return "".join(args)
+    return None
 
 
 def _not_now(state: CompoundState, player: Actor) -> str:
@@ -136,17 +149,15 @@ def _hint(state: CompoundState, p: int, limit: int = 160) -> str:
     return ", ".join(shown)
 
 
-def _written_as_formula(args: tuple[str, ...]) -> bool:
-    return len(args) == 1 and args[0] not in CARDS and args[0] not in IONS
-
-
 def recipe_of(args: tuple[str, ...]) -> Recipe | None:
-    """The compound these words name: a formula (`MgCl2`), or cards in any order, a transition metal
-    with its side (`Fe3 Cl Cl Cl`) or without it when one side fits (`Fe Cl Cl Cl`); None if none."""
-    if _written_as_formula(args):
-        tokens = formula_tokens(args[0])
-        return match(tokens) if tokens is not None else None
-    if len(args) > 12 or any(a not in CARDS and a not in IONS for a in args):
+    """The compound these words name: a formula however typed (`MgCl2`, `MgOH2`, `Mg (OH)2`), or cards
+    in any order, a transition metal with its side (`Fe3 Cl Cl Cl`) or without it when one side fits
+    (`Fe Cl Cl Cl`); None if none (or if a formula could name several)."""
+    formula = formula_text(args)
+    if formula is not None:
+        found = formula_recipes(formula)
+        return found[0] if len(found) == 1 else None
+    if len(args) > 12:
         return None
     sides = [tokens_of(a) if a in CARDS and CARDS[a].kind == "transition" else (a,) for a in args]
     for tokens in itertools.product(*sides):
@@ -157,10 +168,17 @@ def recipe_of(args: tuple[str, ...]) -> Recipe | None:
 
 
 def _chemistry(args: tuple[str, ...]) -> str:
-    """Why these words are not one compound ("" if they are one): cards, or one written formula."""
-    if recipe_of(args) is not None:
-        return ""
-    return why_not_formula(args[0]) if _written_as_formula(args) else why_not(args)
+    """Why these words are not one compound the deck can make ("" if they are one): cards, or a
+    formula however typed."""
+    formula = formula_text(args)
+    if formula is not None and len(formula_recipes(formula)) > 1:
+        return ""  # several compounds: the caller says which to choose
+    r = recipe_of(args)
+    if r is not None:
+        short = why_not_in_deck(r)
+        return f"{r.label()} cannot be built in this game: {short}" if short else ""
+    reason = why_not_formula(formula) if formula is not None else why_not(args)
+    return f"{_shown(args)} is not a compound: {reason}"
 
 
 def why_illegal(state: CompoundState, p: int, move: object) -> str:
@@ -175,9 +193,12 @@ def why_illegal(state: CompoundState, p: int, move: object) -> str:
     if kind in (*TILES, "refresh") and not state.tiles[p] and (kind != "center" or phase != "center"):
         return "the Beginner game has no Action Tiles" + (" and no center cards" if kind == "center" else "")
     if kind in ("bond", "form"):
-        chemistry = _chemistry(args)
+        chemistry = _chemistry(args) if args else \
+            f"name the cards of the compound or its formula, e.g. `{kind} Mg Cl Cl` or `{kind} MgCl2`"
         if chemistry:
-            return f"{_shown(args) or kind} is not a compound: {chemistry}"
+            return chemistry
+    if kind == "rxn" and phase != "pick":
+        return rxn_too_late(state)
     if phase == "pick":
         reason = _why_not_pick(state, p, kind, args)
         return reason or f"{shown} is not possible now; you may: {_hint(state, p)}"
@@ -197,13 +218,26 @@ def why_illegal(state: CompoundState, p: int, move: object) -> str:
         if kind == "form":
             return "those cards are not all among your unbonded cards"
         if kind == "take" and state.rxn_stage == "start" and len(args) == 1:
-            return f"there is no {_shown(args)} to take in the center or the discard pile " \
-                   "(radioactive cards cannot be taken)"
+            card = CARDS.get(args[0])
+            if card is not None and card.kind in ("noble", "radioactive"):
+                what = "a noble gas" if card.kind == "noble" else "radioactive"
+                return (f"RXN takes a card \"to use in forming your compounds\", and {args[0]} "
+                        f"({card.name}) is {what}: it never bonds")
+            return f"there is no {_shown(args)} to take in the center or the discard pile"
         if state.rxn_stage == "form":
             return f"form your compounds one by one (`form ...`), then `done`; you may: {_hint(state, p)}"
     if phase == "refresh" and kind == "refresh" and len(args) == 1 and args[0] in TILES:
         return f"your {TILE_NAMES[args[0]]} tile is already face up"
     return f"{shown} is not possible now; you may: {_hint(state, p)}"
+
+
+def rxn_too_late(state: CompoundState) -> str:
+    """Why RXN cannot be flipped now, outside a pick (RULING (Ion Arena), docs/rules/compound.md)."""
+    if state.phase in ("rxn", "refresh", "over") or not any(state.hands):
+        return ("the round's last cards are discarded, so the round is over: RXN is flipped \"at any "
+                "point during a round\", with a pick (`rxn` before your `pick`)")
+    return ("RXN is flipped with a pick, before the picks are revealed (`rxn`, then `pick ...`): "
+            "this turn's picks are revealed, so your next chance is the next turn's pick")
 
 
 def _why_not_pick(state: CompoundState, p: int, kind: str, args: tuple[str, ...]) -> str:

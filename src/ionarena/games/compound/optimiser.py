@@ -2,8 +2,10 @@
 
 RXN lets a player break every bond and re-form their whole area, transition metals in either
 orientation, with one extra card from the center or the discard pile. `best_arrangement` finds the
-arrangement with the highest round score (compounds + noble gas sets + goal cards), ties broken by
-more Action Tile refreshes.
+arrangement that leaves the player with the most points at the end of the game: the round score
+(compounds + noble gas sets + goal cards) plus 2 for every face-down Action Tile its compounds flip
+face up (a face-up tile scores +2 at the end of the game, or is worth at least that when used
+again), ties broken by more refreshes, then by taking no extra card.
 
 Exact, not heuristic:
 - Noble gases never bond, so their part (sets and the Noble Gases goal) is scored on its own.
@@ -14,7 +16,8 @@ Exact, not heuristic:
   less than computed; candidates are tried richest bonus first and cut by an upper bound.
 - The plain maximum is a depth-first search over card types of one side (cations or anions,
   whichever has more types), choosing how many of each compound that card makes, memoised on the
-  cards of the other side still unbonded.
+  cards of the other side still unbonded and on how many tiles are already flipped up (a refresh
+  beyond the face-down tiles is worth nothing, so the tile bonus is not additive).
 - The extra card is a *wildcard*: at most one missing card of an offered type may be supplied,
   anywhere in the search (one search instead of one per offered card).
 """
@@ -42,10 +45,14 @@ class Arrangement(NamedTuple):
     """Round points of this arrangement: compounds + noble gas sets + goal cards."""
     refreshes: int
     """Compounds holding a Polyatomic Ion with the Action Tile icon."""
+    value: int = 0
+    """What it is worth at the end of the game: `points` + 2 per face-down tile flipped up."""
 
 
 Value = tuple[int, int]
-"""(points, refreshes), compared lexicographically."""
+"""(points with the tile bonus, refreshes), compared lexicographically."""
+TILE_POINTS = 2
+"""What a face-up Action Tile is worth at the end of the game ("2 points for each unused Action Tile")."""
 
 
 def _compound_bonus(goals: Sequence[str], chosen: Iterable[Recipe]) -> int:
@@ -121,8 +128,10 @@ def _noble_part(goals: Sequence[str], nobles: list[str]) -> int:
 class _Search:
     """Memoised maximum of compound points over charged cards, with an optional wildcard card."""
 
-    def __init__(self, types: list[str], wild_types: set[str], counts: Sequence[int]):
+    def __init__(self, types: list[str], wild_types: set[str], counts: Sequence[int], tiles_down: int = 0):
         self.types = types
+        self.tiles_down = tiles_down
+        """Face-down Action Tiles a refresh can flip up (each worth `TILE_POINTS`)."""
         self.index = {t: i for i, t in enumerate(types)}
         wild_ok = self.wild_ok = tuple(t in wild_types for t in types)
         self.profiles = [(_side_profile(t), ok) for t, ok in zip(types, wild_ok, strict=True)]
@@ -175,23 +184,25 @@ class _Search:
             size /= same
         return size
 
-    def free(self, gi: int, counts: tuple[int, ...], wild: bool) -> Value:
-        """Best (points, refreshes) of groups gi.. from these cards (and the wildcard if `wild`)."""
+    def free(self, gi: int, counts: tuple[int, ...], wild: bool, flipped: int = 0) -> Value:
+        """Best value of groups gi.. from these cards (and the wildcard if `wild`), `flipped` of the
+        face-down tiles already flipped up by compounds chosen before."""
         if gi == self.size:
             return (0, 0)
         wild = wild and self.live_wild[gi]
         single = self.singles[gi]
-        frozen: tuple[object, ...] = (wild, single(counts) if single is not None else ())
+        frozen: tuple[object, ...] = (wild, flipped, single(counts) if single is not None else ())
         for cls in self.multis[gi]:
             frozen += (tuple(sorted([counts[k] for k in cls])),)
         memo = self.memo[gi]
         hit = memo.get(frozen)
         if hit is None:
-            hit = self.choose(gi, counts, wild)[0]
+            hit = self.choose(gi, counts, wild, flipped)[0]
             memo[frozen] = hit
         return hit
 
-    def choose(self, gi: int, counts: Sequence[int], wild: bool) -> tuple[Value, tuple[int, ...], int]:
+    def choose(self, gi: int, counts: Sequence[int], wild: bool,
+               flipped: int = 0) -> tuple[Value, tuple[int, ...], int]:
         """The best use of group gi: (value, uses per recipe, type index the wildcard filled or -1)."""
         recs = self.plain[gi]
         best: list[tuple[Value, tuple[int, ...], int]] = []
@@ -201,6 +212,7 @@ class _Search:
         own_wild = wild_ok[own]
         after = gi + 1
         last = after == self.size
+        cap = self.tiles_down
         if not last:
             memo, single, multis = self.memo[after], self.singles[after], self.multis[after]
             live_wild = self.live_wild[after]
@@ -222,17 +234,21 @@ class _Search:
 
         def walk(i: int, cnt: list[int], wild_left: bool, pts: int, ref: int, filled: int) -> None:
             if i == end or (cnt[own] == 0 and not (wild_left and own_wild)):
+                now = flipped + ref
+                if now > cap:
+                    now = cap
+                gain = pts + TILE_POINTS * (now - flipped)
                 if last:
-                    value = (pts, ref)
-                else:  # self.free(after, cnt, wild_left), inline
+                    value = (gain, ref)
+                else:  # self.free(after, cnt, wild_left, now), inline
                     wild_next = wild_left and live_wild
-                    key: tuple[object, ...] = (wild_next, single(cnt) if single is not None else ())
+                    key: tuple[object, ...] = (wild_next, now, single(cnt) if single is not None else ())
                     for cls in multis:
                         key += (tuple(sorted([cnt[k] for k in cls])),)
                     sub = memo.get(key)
                     if sub is None:
-                        sub = memo[key] = choose(after, cnt, wild_next)[0]
-                    value = (pts + sub[0], ref + sub[1])
+                        sub = memo[key] = choose(after, cnt, wild_next, now)[0]
+                    value = (gain + sub[0], ref + sub[1])
                 if not best or value > best[0][0]:
                     best[:] = [(value, tuple(uses), filled)]
                 return
@@ -263,19 +279,21 @@ class _Search:
         walk(0, list(counts), wild, 0, 0, -1)
         return best[0]
 
-    def plan(self, counts: tuple[int, ...], wild: bool) -> tuple[list[Recipe], tuple[int, ...], int]:
+    def plan(self, counts: tuple[int, ...], wild: bool,
+             flipped: int = 0) -> tuple[list[Recipe], tuple[int, ...], int]:
         """The compounds of the best value, the cards left over, and the type the wildcard filled."""
         chosen: list[Recipe] = []
         filled = -1
         cnt = list(counts)
         for gi in range(len(self.groups)):
-            _, uses, here = self.choose(gi, tuple(cnt), wild and self.live_wild[gi])
+            _, uses, here = self.choose(gi, tuple(cnt), wild and self.live_wild[gi], flipped)
             if here >= 0:
                 filled, wild = here, False
                 cnt[here] += 1
             for (r, need), k in zip(self.groups[gi], uses, strict=True):
                 for _ in range(k):
                     chosen.append(r)
+                    flipped = min(flipped + int(r.icon), self.tiles_down)
                     for t, n in need:
                         cnt[t] -= n
         return chosen, tuple(cnt), filled
@@ -300,9 +318,9 @@ class _Search:
                 rest[k] -= 1
         return tuple(rest), wild, filled
 
-    def bound(self, counts: tuple[int, ...], wild: bool) -> int:
-        """More points than the charged cards left could ever score."""
-        total = self.top_wild if wild else 0
+    def bound(self, counts: tuple[int, ...], wild: bool, flipped: int = 0) -> int:
+        """More than the charged cards left could ever be worth (their points and the tiles left)."""
+        total = (self.top_wild if wild else 0) + TILE_POINTS * (self.tiles_down - flipped)
         for n, p in zip(counts, self.top, strict=True):
             total += n * p
         return total
@@ -332,32 +350,23 @@ def _goal_options(goals: Sequence[str], search: _Search) -> list[list[tuple[Reci
     return options
 
 
-def best_arrangement(cards: Sequence[str], goals: Sequence[str] = (),
-                     extra_choices: Iterable[str] = ()) -> Arrangement:
+def best_arrangement(cards: Sequence[str], goals: Sequence[str] = (), extra_choices: Iterable[str] = (),
+                     tiles_down: int = 0) -> Arrangement:
     """The arrangement of `cards` (card ids or ion tokens) plus at most one of `extra_choices`
-    (card ids) with the highest round score under the active `goals`; ties: more refreshes, then
-    no extra card. Radioactive cards (and anything else that cannot bond) stay unbonded."""
+    (card ids) worth the most at the end of the game: the round score under the active `goals`
+    plus 2 for each of the player's `tiles_down` face-down Action Tiles its compounds flip face up;
+    ties: more refreshes, then no extra card. Radioactive cards (and anything else that cannot bond)
+    stay unbonded. RULING (Ion Arena): RXN takes its extra card "to use in forming your compounds",
+    so only a charged card is taken: a noble gas or radioactive card offered is ignored."""
     base = [card_of(c) for c in cards]
-    offered = {card_of(c) for c in extra_choices}
-    wild_types = {c for c in offered if is_charged(c)}
-    noble_offers = sorted(c for c in offered if c in NOBLE_GASES)
+    wild_types = {c for c in map(card_of, extra_choices) if is_charged(c)}
     types = sorted({c for c in base if is_charged(c)} | wild_types)
     counts = tuple(base.count(t) for t in types)
-    search = _Search(types, wild_types, counts)
+    search = _Search(types, wild_types, counts, max(0, tiles_down))
+    cap = search.tiles_down
     nobles = [c for c in base if c in NOBLE_GASES]
-    noble_plain = _noble_part(goals, nobles)
-    noble_best, noble_pick = noble_plain, None
-    for g in noble_offers:
-        with_gas = _noble_part(goals, [*nobles, g])
-        if with_gas > noble_best:
-            noble_best, noble_pick = with_gas, g
+    noble_pts = _noble_part(goals, nobles)
 
-    # candidates: (wildcard allowed?, noble points, noble extra)
-    modes: list[tuple[bool, int, str | None]] = [(False, noble_plain, None)]
-    if noble_pick is not None:
-        modes.append((False, noble_best, noble_pick))
-    if wild_types:
-        modes.append((True, noble_plain, None))
     # every distinct choice of forced compounds once (a choice met again scores the same), richest
     # bonus first: (bonus, forced, their points, their refreshes)
     distinct = dict.fromkeys(frozenset(r for part in combo for r in part)
@@ -365,37 +374,32 @@ def best_arrangement(cards: Sequence[str], goals: Sequence[str] = (),
     combos = [(_compound_bonus(goals, forced), forced, sum(r.points for r in forced),
                sum(int(r.icon) for r in forced)) for forced in distinct]
     combos.sort(key=lambda c: (-c[0], sorted(r.tokens for r in c[1])))
-    best: tuple[Value, tuple[list[Recipe], tuple[int, ...], int, bool, int, str | None]] | None = None
-    taken_plain: dict[frozenset[Recipe], tuple[tuple[int, ...], bool, int] | None] = {}
-    for wild, noble_pts, noble_extra in modes:
+    best: tuple[Value, tuple[list[Recipe], tuple[int, ...], int, bool, int]] | None = None
+    for wild in (False, True) if wild_types else (False,):  # without the extra card first
         for bonus, forced, forced_points, forced_icons in combos:
-            if wild:
-                taken = search.take(counts, forced, True)
-            elif forced in taken_plain:
-                taken = taken_plain[forced]
-            else:
-                taken = taken_plain[forced] = search.take(counts, forced, False)
+            taken = search.take(counts, forced, wild)
             if taken is None:
                 continue
             rest, wild_left, filled = taken
-            head = forced_points + bonus + noble_pts
-            if best is not None and head + search.bound(rest, wild_left) < best[0][0]:
+            flipped = min(forced_icons, cap)
+            head = forced_points + bonus + noble_pts + TILE_POINTS * flipped
+            if best is not None and head + search.bound(rest, wild_left, flipped) < best[0][0]:
                 continue
-            pts, ref = search.free(0, rest, wild_left)
+            pts, ref = search.free(0, rest, wild_left, flipped)
             value = (head + pts, ref + forced_icons)
             if best is None or value > best[0]:
-                best = (value, (list(forced), rest, filled, wild_left, 0, noble_extra))
+                best = (value, (list(forced), rest, filled, wild_left, flipped))
     assert best is not None
-    forced_list, rest, filled, wild_left, _, noble_extra = best[1]
-    chosen, left, filled_free = search.plan(rest, wild_left)
+    forced_list, rest, filled, wild_left, flipped = best[1]
+    chosen, left, filled_free = search.plan(rest, wild_left, flipped)
     wild_card = filled if filled >= 0 else filled_free
-    extra = types[wild_card] if wild_card >= 0 else noble_extra
+    extra = types[wild_card] if wild_card >= 0 else None
     compounds = sorted([*forced_list, *chosen], key=lambda r: (r.formula, r.tokens))
     unbonded = [t for t, n in zip(types, left, strict=True) for _ in range(n)]
-    held_nobles = [*nobles, *([noble_extra] if noble_extra else [])]
-    unbonded += [c for c in base if not is_charged(c) and c not in NOBLE_GASES] + held_nobles
+    unbonded += [c for c in base if not is_charged(c)]
     from .scoring import goal_points, noble_gas_points
-    points = (sum(r.points for r in compounds) + noble_gas_points(held_nobles)
-              + goal_points(goals, [r.tokens for r in compounds], held_nobles))
+    points = (sum(r.points for r in compounds) + noble_gas_points(nobles)
+              + goal_points(goals, [r.tokens for r in compounds], nobles))
+    refreshes = sum(int(r.icon) for r in compounds)
     return Arrangement(tuple(r.tokens for r in compounds), tuple(sorted(unbonded)), extra, points,
-                       sum(int(r.icon) for r in compounds))
+                       refreshes, points + TILE_POINTS * min(refreshes, cap))

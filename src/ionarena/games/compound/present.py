@@ -198,7 +198,7 @@ class CompoundPresenter:
 def _goal_line(g: dict[str, Any]) -> str:
     one = f"one {g['one']}, " if g.get("one") else ""
     wants = " / ".join(g["wants"]) if g["wants"] else \
-        "a compound with an H card and another with an OH card (H + OH water counts for neither)"
+        "a compound with an H card and another with an OH card (water, H2O, counts for neither)"
     return f"  {g['name']}: {wants} ({one}both {g['both']})"
 
 
@@ -242,7 +242,9 @@ def _prompt(view: dict[str, Any]) -> str:
         if tiles.get("center") == "up" and pick["center"] is None and t["center"]:
             offers.append(f"'center {t['center'][0]}' (Play From Center)")
         if tiles.get("rxn") == "up" and not pick["rxn"]:
-            offers.append("'rxn' (RXN)")
+            # RXN is flipped only with a pick: with 3 cards in hand this is the round's last one
+            last = " — the round's last pick, your last chance" if len(t["hand"]) == 3 else ""
+            offers.append(f"'rxn' (RXN{last})")
         if offers:
             text += "; before it you may use an Action Tile: " + ", ".join(offers)
         return text

@@ -29,7 +29,7 @@ from typing import Any, Self
 from ionarena.core import HOST, Action, Actor, IllegalAction, SharedRng, State, View
 
 from .bonding import bond_options, formable
-from .cards import CARDS, GOALS, card_of, deck_for
+from .cards import CARDS, GOALS, card_of, deck_for, is_charged
 from .chemistry import Recipe, match
 from .moves import (
     CENTER,
@@ -41,6 +41,7 @@ from .moves import (
     Move,
     format_move,
     parse_move,
+    rxn_too_late,
     why_illegal,
 )
 from .scoring import best_arrangement, decay_awards, radioactive_points, refreshes, round_breakdown
@@ -327,8 +328,10 @@ class CompoundState(State):
         return list(formable(pool).recipes)
 
     def rxn_extras(self) -> list[str]:
-        """The cards RXN may take: any non-radioactive card in the centre or the discard pile (public)."""
-        return sorted({c for c in [*self.center, *self.discard] if CARDS[c].kind != "radioactive"})
+        """The cards RXN may take: any charged card (ion or transition metal) in the centre or the
+        discard pile (both public). RULING (Ion Arena): the card is taken "to use in forming your
+        compounds", so never a noble gas or a radioactive card, which never bond."""
+        return sorted({c for c in [*self.center, *self.discard] if is_charged(c)})
 
     def is_legal(self, p: int, move: object) -> bool:
         """True if `move` is one of `p`'s legal moves now (checked without listing them all)."""
@@ -362,6 +365,8 @@ class CompoundState(State):
                                    else phase == "declare" and self.pending[player]):
             p = player  # may act: checked without listing the actors (the hot path)
         else:
+            if action == RXN and phase != "pick" and isinstance(player, int) and not self.is_over():
+                raise IllegalAction(rxn_too_late(self))  # RXN is flipped only with a pick
             p = self.require_actor(player)
         if not self.is_legal(p, action):
             raise IllegalAction(why_illegal(self, p, action))
@@ -574,7 +579,9 @@ class CompoundState(State):
     def _apply_rxn(self, p: int, move: Move) -> None:
         kind = move.kind
         if kind == "best":
-            best = best_arrangement(self.area_cards(p), self.goals, self.rxn_extras())
+            # the most the player finishes with: the round's points and the tiles it flips face up
+            best = best_arrangement(self.area_cards(p), self.goals, self.rxn_extras(),
+                                    self.tiles[p].count(False))
             source = self._take_extra(best.extra) if best.extra is not None else None
             self.compounds[p] = list(best.compounds)
             self.unbonded[p] = list(best.unbonded)
