@@ -362,7 +362,10 @@ def best_arrangement(cards: Sequence[str], goals: Sequence[str] = (), extra_choi
     wild_types = {c for c in map(card_of, extra_choices) if is_charged(c)}
     types = sorted({c for c in base if is_charged(c)} | wild_types)
     counts = tuple(base.count(t) for t in types)
-    search = _Search(types, wild_types, counts, max(0, tiles_down))
+    # a refresh needs an icon card: no more tiles can flip up than there are icon cards to bond
+    icons = sum(n for t, n in zip(types, counts, strict=True) if IONS[tokens_of(t)[0]].icon)
+    icons += any(IONS[tokens_of(t)[0]].icon for t in wild_types)
+    search = _Search(types, wild_types, counts, max(0, min(tiles_down, icons)))
     cap = search.tiles_down
     nobles = [c for c in base if c in NOBLE_GASES]
     noble_pts = _noble_part(goals, nobles)
@@ -402,4 +405,4 @@ def best_arrangement(cards: Sequence[str], goals: Sequence[str] = (), extra_choi
               + goal_points(goals, [r.tokens for r in compounds], nobles))
     refreshes = sum(int(r.icon) for r in compounds)
     return Arrangement(tuple(r.tokens for r in compounds), tuple(sorted(unbonded)), extra, points,
-                       refreshes, points + TILE_POINTS * min(refreshes, cap))
+                       refreshes, points + TILE_POINTS * min(refreshes, max(0, tiles_down)))
