@@ -74,10 +74,13 @@ def test_halocarbon_hill_formulas_match_their_display():
 
 
 def test_accepts_name():
-    """Ruling: 'accept the common name, the systematic name and the formula, case-insensitive'."""
+    """Ruling (issue 25): 'the systematic name and the common names, ignoring case, spaces and hyphens;
+    never a formula'."""
     assert accepts_name(["Na", "O", "H"], "sodium hydroxide")
     assert accepts_name(["Na", "O", "H"], "  SODIUM   hydroxide ")
-    assert accepts_name(["H", "H", "O"], "H₂O")
+    assert accepts_name(["C", "Cl", "Cl", "F", "F"], "Freon 12")
+    assert not accepts_name(["H", "H", "O"], "H₂O")
+    assert not accepts_name(["Na", "O", "H"], "NaOH")
     assert not accepts_name(["Na", "O", "H"], "sodium oxide")
     assert not accepts_name(["Na", "K", "O"], "sodium potassium oxide")
 

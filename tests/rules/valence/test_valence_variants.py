@@ -77,16 +77,59 @@ def test_cooperative_has_no_ten_point_win():
 
 # -- Science Ninja ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("said", ["sodium hydroxide", "Sodium Hydroxide", "NaOH", "naoh", "caustic soda",
-                                  "lye", "HNaO"])
-def test_ninja_accepts_common_systematic_and_formula(said):
+@pytest.mark.parametrize("said", ["sodium hydroxide", "Sodium Hydroxide", "SODIUM  hydroxide.",
+                                  "sodium-hydroxide", "sodiumhydroxide", "caustic soda", "Caustic-Soda",
+                                  "lye"])
+def test_ninja_accepts_the_systematic_and_common_names(said):
     """'Players must name the specific Molecule they're building. So if a player builds a Base from
     Sodium, Hydrogen, and Oxygen, they must declare they've made Sodium Hydroxide to take their
-    Molecule!' Ruling: 'accept the common name, the systematic name and the formula,
-    case-insensitive'."""
+    Molecule!' RULING (Ion Arena, issue 25): the systematic name and the common names are accepted,
+    ignoring case, spaces and hyphens (docs/rules/valence.md, "Accepted names")."""
     state = table(2, "ninja", hands={0: ["Na", "O", "H"]})
     state.apply_text(0, f"build Na O H as {said}")
     assert stashes(state)[0] == ["NaOH"]
+
+
+@pytest.mark.parametrize(("cards", "said"), [
+    (["Na", "O", "H"], "naoh"), (["Na", "O", "H"], "NaOH"), (["Na", "O", "H"], "HNaO"),
+    (["Na", "O", "H"], "NaCl"), (["H", "H", "O"], "H₂O"), (["H", "H", "O"], "hoh"),
+    (["Ca", "O", "H", "O", "H"], "Ca(OH)2"), (["Ca", "O", "H", "O", "H"], "CaO2H2"),
+    (["C", "Cl", "Cl", "Cl", "F"], "CFCl3"), (["Na", "O", "H"], "MgO")])
+def test_ninja_refuses_a_formula_as_the_name(cards, said):
+    """'Players must name the specific Molecule they're building ... they must declare they've made
+    Sodium Hydroxide' — a name, not the formula, which anyone reads off the cards (the audit:
+    `build Na O H as naoh` made the naming challenge trivial). RULING (Ion Arena): a formula, right or
+    wrong, in any case, is refused with the reason and changes nothing: the turn goes on, the cards stay,
+    and the molecule may still be named this turn."""
+    state = table(2, "ninja", hands={0: cards})
+    with pytest.raises(IllegalAction, match="is a chemical formula, not a name: Science Ninja rules ask you "
+                                            "to name the molecule in words"):
+        state.apply_text(0, f"build {' '.join(cards)} as {said}")
+    assert stashes(state)[0] == [] and seen(state, 0)["failed_builds"] == []
+    assert not any(e.kind == "wrong_name" for e in state.events(None))
+
+
+def test_every_accepted_name_is_a_name_of_one_molecule():
+    """Ruling (docs/rules/valence.md, "Accepted names"): no accepted name is a formula, and no two
+    molecules share a name once case, spaces and hyphens are ignored."""
+    from ionarena.games.valence.cards import RECIPES
+    from ionarena.games.valence.chemistry import accepted_names, name_key
+    from ionarena.games.valence.refusals import looks_like_formula
+    owner: dict[str, str] = {}
+    for formula, recipe in RECIPES.items():
+        for said in accepted_names(recipe):
+            assert not looks_like_formula(said), said
+            assert owner.setdefault(name_key(said), formula) == formula, said
+        assert formula not in accepted_names(recipe)
+
+
+def test_ninja_names_that_look_like_symbols_are_still_names():
+    """Ruling (docs/rules/valence.md): refrigerant codes such as CFC-11 are names, however they are
+    spaced: a name of the table is never mistaken for a formula."""
+    for said in ("CFC-11", "cfc 11", "CFC11", "R-11"):
+        state = table(2, "ninja", hands={0: ["C", "Cl", "Cl", "Cl", "F"]})
+        state.apply_text(0, f"build C Cl Cl Cl F as {said}")
+        assert stashes(state)[0] == ["CCl3F"], said
 
 
 def test_ninja_wrong_name_fails_that_build_only():
@@ -120,11 +163,11 @@ def test_ninja_wrong_name_fails_that_build_only():
     (["C", "Cl", "Cl", "Cl", "Cl"], "carbon tetrachloride", True),
     (["C", "Cl", "Cl", "Cl", "Cl"], "tetrachloromethane", True),
     (["C", "Cl", "Cl", "Cl", "Cl"], "halocarbon", False),
-    (["Ca", "O", "H", "O", "H"], "Ca(OH)2", True)])
+    (["Ca", "O", "H", "O", "H"], "slaked lime", True)])
 def test_ninja_names(cards, said, ok):
-    """Ruling: 'water/H2O, table salt/sodium chloride/NaCl, phosgene/carbonyl dichloride/COCl2, carbon
-    tetrachloride/tetrachloromethane/CCl4' are accepted; 'A bare type name ("salt", "base", "acid")
-    is not a name, except water and carbon dioxide.'"""
+    """Ruling: 'water, table salt/sodium chloride, phosgene/carbonyl dichloride, carbon
+    tetrachloride/tetrachloromethane' are accepted (names, not formulas: issue 25); 'A bare type name
+    ("salt", "base", "acid") is not a name, except water and carbon dioxide.'"""
     state = table(2, "ninja", hands={0: cards})
     state.apply_text(0, f"build {' '.join(cards)} as {said}")
     assert bool(stashes(state)[0]) == ok

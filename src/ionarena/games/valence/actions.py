@@ -21,7 +21,8 @@ from typing import NamedTuple
 
 from ...core import IllegalAction, quote
 from .cards import ELEMENTS, RECIPES, Recipe, kind_of
-from .chemistry import accepted_names, hill_formula, normalise_name, recipe_of
+from .chemistry import accepted_names, hill_formula, is_a_name, name_key, normalise_name, recipe_of
+from .refusals import formula_not_a_name, looks_like_formula, why_not_molecule
 
 DRAW, REDRAW, PLACE, BUILD, HELIUM, REACT, TRADE, END, DISCARD = (
     "draw", "redraw", "place", "build", "helium", "react", "trade", "end", "discard")
@@ -64,7 +65,7 @@ for _f, _r in RECIPES.items():
 _NAMES: dict[str, str] = {}
 for _f, _r in RECIPES.items():
     for _n in accepted_names(_r):
-        _NAMES.setdefault(normalise_name(_n), _f)
+        _NAMES.setdefault(name_key(_n), _f)
 
 TYPE_WORDS = {
     "acid": ("acid",), "water": ("water",), "base": ("base",), "oxide": ("metal_oxide",),
@@ -101,7 +102,7 @@ def molecule(words: list[str]) -> Recipe | None:
     symbols = [symbol(w) for w in words]
     if words and all(symbols):
         return recipe_of([s for s in symbols if s])
-    said = normalise_name(" ".join(words))
+    said = name_key(" ".join(words))
     return RECIPES[_NAMES[said]] if said in _NAMES else None
 
 
@@ -147,14 +148,17 @@ def _read_build(rest: list[str], ninja: bool) -> Move:
     said = ""
     if "as" in lowered:
         cut = lowered.index("as")
-        rest, said = rest[:cut], normalise_name(" ".join(rest[cut + 1:]))
+        typed = " ".join(rest[cut + 1:])
+        rest, said = rest[:cut], normalise_name(typed)
+        if ninja and looks_like_formula(typed) and not is_a_name(typed):
+            raise IllegalAction(formula_not_a_name(said))  # `as MgO`: judged before the capitals go
         if not said:
             raise IllegalAction("say the molecule's name after 'as'")
         if len(said) > MAX_NAME:
             raise IllegalAction(f"{quote(said)} is too long to be a molecule's name")
     recipe = molecule(rest)
     if recipe is None:
-        raise IllegalAction(f"{quote(' '.join(rest))} is not a molecule of this game")
+        raise IllegalAction(why_not_molecule(rest))
     if not ninja:
         said = ""
     return Move(BUILD, recipe.formula, said=said)

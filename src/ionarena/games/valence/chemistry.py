@@ -10,7 +10,8 @@ from .scoring import molecule_points
 
 __all__ = [
     "accepted_names", "accepts_name", "atoms", "bonds", "buildable", "formula", "hill_formula", "ions",
-    "label", "molecule_points", "molecule_type", "name", "normalise_name", "reacting_name", "reaction",
+    "is_a_name", "label", "molecule_points", "molecule_type", "name", "name_key", "normalise_name",
+    "reacting_name", "reaction",
     "reaction_terms", "recipe_of", "short_label", "side_text",
 ]
 
@@ -97,34 +98,50 @@ def normalise_name(said: str) -> str:
     return " ".join(said.translate(_SUBSCRIPTS).lower().split()).strip(" .!\"'")
 
 
+def name_key(said: str) -> str:
+    """What two spellings of one name share: `normalise_name` without spaces and hyphens, so
+    "Sodium Hydroxide", "sodium-hydroxide" and "sodiumhydroxide" are one name, as are "CFC-11" and
+    "cfc 11"."""
+    return "".join(normalise_name(said).replace("-", " ").split())
+
+
 def accepted_names(recipe: Recipe) -> list[str]:
-    """Every name the Science Ninja variant accepts for `recipe`, as written in the table."""
-    names = [recipe.name, recipe.formula, hill_formula(recipe.cards)]
+    """Every name the Science Ninja variant accepts for `recipe`, as written in the table: its
+    systematic name, its common name and the further names of the data file — never a formula (a
+    formula is read off the cards: it names nothing the player had to know)."""
+    names = [recipe.name]
     if recipe.shown:
         names.append(recipe.shown)
     names.extend(recipe.also)
     unique: list[str] = []
     seen: set[str] = set()
     for item in names:
-        if normalise_name(item) not in seen:
-            seen.add(normalise_name(item))
+        if name_key(item) not in seen:
+            seen.add(name_key(item))
             unique.append(item)
     return unique
 
 
 _ACCEPTED: dict[str, frozenset[str]] = {
-    formula_: frozenset(normalise_name(n) for n in accepted_names(r)) for formula_, r in RECIPES.items()
+    formula_: frozenset(name_key(n) for n in accepted_names(r)) for formula_, r in RECIPES.items()
 }
+_ANY_NAME = frozenset().union(*_ACCEPTED.values())
 
 
 def accepts_name(cards: list[str], said: str) -> bool:
     """Science Ninja rules: is `said` a right name for the molecule these cards build?
 
-    The systematic name, the common names and the formula are accepted, case-insensitively.
-    A bare type name ("salt", "base") is not a name, except "water" and "carbon dioxide".
+    The systematic name, the common names and the table's other names are accepted, ignoring case,
+    spaces and hyphens; a formula never is. A bare type name ("salt", "base") is not a name, except
+    "water" and "carbon dioxide".
     """
     recipe = recipe_of(cards)
-    return recipe is not None and normalise_name(said) in _ACCEPTED[recipe.formula]
+    return recipe is not None and name_key(said) in _ACCEPTED[recipe.formula]
+
+
+def is_a_name(said: str) -> bool:
+    """True if `said` is the accepted name of some molecule of the game (right or wrong for a build)."""
+    return name_key(said) in _ANY_NAME
 
 
 def _metal(recipe: Recipe) -> str:

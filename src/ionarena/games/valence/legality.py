@@ -26,7 +26,8 @@ from .actions import (
 )
 from .cards import HE, INDEX, MOLECULE_TYPES, RECIPES, elements_of, kind_of
 from .cards import HELIUM as HE_SYMBOL
-from .chemistry import normalise_name, reaction
+from .chemistry import is_a_name, normalise_name, reaction
+from .refusals import formula_not_a_name, looks_like_formula
 
 if TYPE_CHECKING:
     from .rules import ValenceState
@@ -154,6 +155,8 @@ def check_build(state: ValenceState, p: int, move: Move) -> None:
                                 f"'build {' '.join(recipe.cards)} as <its name>'")
         if move.said != normalise_name(move.said):
             raise IllegalAction("write the name in lower case with single spaces")
+        if looks_like_formula(move.said) and not is_a_name(move.said):
+            raise IllegalAction(formula_not_a_name(move.said))
     elif move.said:
         raise IllegalAction("only Science Ninja rules name molecules: just 'build "
                             f"{recipe.formula}'")
