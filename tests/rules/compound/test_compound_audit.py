@@ -185,3 +185,18 @@ def test_rxn_is_flipped_only_with_a_pick_so_never_after_the_final_discards():
     with pytest.raises(IllegalAction, match="the round's last cards are discarded, so the round is over"):
         state.apply(0, Move("rxn"))
     assert tiles(state, 0)["rxn"] == "up"
+
+
+def test_long_or_endless_formulas_are_refused_without_a_search():
+    """Ruling ("Typing a compound"): a text longer than any formula of the game is no formula. Read in any
+    case, `ohoh…` could be read two ways per `oh`; an attacker's long text is refused, and the answers
+    kept for typed formulas are bounded (a flood of new texts cannot fill the memory)."""
+    from ionarena.games.compound.formulas import MAX_TEXT, formula_recipes, why_not_formula
+    for text in ("oh" * 19 + "x", "oh" * 30, "Mg" + "(OH)" * 30):
+        assert formula_recipes(text) == ()
+        assert "is not a formula or card of this game" in why_not_formula(text)
+    assert len("oh" * 30) > MAX_TEXT
+    assert formula_recipes.cache_info().maxsize is not None
+    state = _mg_revealed()
+    with pytest.raises(IllegalAction, match="not a formula"):
+        state.apply_text(0, "bond " + "oh" * 500)

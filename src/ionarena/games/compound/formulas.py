@@ -10,7 +10,7 @@ compound that reading finds (or asks which, if it finds several).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from ionarena.core import quote
 from ionarena.core.present import number_word
@@ -56,9 +56,19 @@ def _count(text: str, pos: int) -> tuple[int, int] | None:
     return (count, pos) if 1 <= count <= MAX_SUBSCRIPT else None
 
 
-def _readings(text: str, pos: int, exact: bool) -> list[Parts]:
+MAX_TEXT = 40
+"""A longer text is no formula of the game (and is not searched: read in any case, `ohoh...` can be
+read two ways per `oh`)."""
+
+
+def _readings(text: str, pos: int, exact: bool, ions: int = 0,
+              kinds: frozenset[str] = frozenset()) -> list[Parts]:
     """Every way to read `text` from `pos` as ion symbols with counts: as written (`exact`, the
-    longest symbol first, so one reading at most) or ignoring capitals (all of them)."""
+    longest symbol first, so one reading at most) or ignoring capitals (every reading that could be a
+    compound: two kinds of ion at most). `ions` and `kinds`: read so far (a reading of more than
+    `MAX_IONS` is dropped as soon as it has them)."""
+    if ions > MAX_IONS or len(text) > MAX_TEXT or (not exact and len(kinds) > 2):
+        return []
     if pos == len(text):
         return [[]]
     grouped = text[pos] == "("
@@ -77,7 +87,7 @@ def _readings(text: str, pos: int, exact: bool) -> list[Parts]:
         if counted is None:
             continue
         count, after = counted
-        for rest in _readings(text, after, exact):
+        for rest in _readings(text, after, exact, ions + count, kinds | {symbol}):
             found.append([(symbol, count), *rest])
         if exact and found:
             break
@@ -106,7 +116,7 @@ def _compounds(parts: Parts) -> list[Recipe]:
     return [r for o in options if (r := match(o)) is not None]
 
 
-@cache
+@lru_cache(maxsize=4096)
 def formula_recipes(text: str) -> tuple[Recipe, ...]:
     """The compounds a typed formula names (see the module docstring): usually one; none if it names
     no compound of the game; several only for a formula written in capitals that read two ways."""

@@ -118,6 +118,8 @@ def read_formula(text: str) -> Counts | None:
     uses only this game's elements, else in any case with this game's elements (`naoh`), else as
     written with any element (`MgO`, to say Mg is no card); None if it is no formula."""
     plain = "".join(text.translate(_SUBSCRIPTS).split()).strip("\"'.")
+    if len(plain) > 2 * MAX_ATOMS:
+        return None
     written = read_written(plain)
     if written is not None and all(s in ELEMENT_INFO for s in written):
         return written
