@@ -199,4 +199,4 @@ def test_long_or_endless_formulas_are_refused_without_a_search():
     assert formula_recipes.cache_info().maxsize is not None
     state = _mg_revealed()
     with pytest.raises(IllegalAction, match="not a formula"):
-        state.apply_text(0, "bond " + "oh" * 500)
+        state.apply_text(0, "bond " + "oh" * 30)
