@@ -209,3 +209,32 @@ def test_a_line_from_one_browser_reaches_the_other_never_a_spectator_of_a_privat
     for page in (ada, bob, watcher):
         assert page.problems == []
         page.context.close()
+
+
+def test_a_spectator_of_a_listed_table_reads_the_players_and_talks_in_their_own_room(
+        browser: Any, live_server: LiveServer) -> None:
+    made = httpx.post(f"{live_server.url}/api/tables", json={
+        "game": "dots", "players": 3, "seats": ["human", "human", "bot:easy"], "names": ["ada", "bob"],
+        "public": True}, timeout=10).json()
+    table, ada_token = made["id"], made["seats"][0]["token"]
+    said = httpx.post(f"{live_server.url}/api/tables/{table}/chat", json={"text": "good luck all"},
+                      headers=auth(ada_token), timeout=10)
+    assert said.status_code == 201
+    watcher = open_page(browser, f"{live_server.url}/t/{table}", 390, 844)
+    ada = open_page(browser, f"{live_server.url}/t/{table}#token={ada_token}")
+    watcher.click("[data-testid=chat-toggle]")
+    watcher.wait_for_selector(".chat-lines[data-room=spectators]")  # a watcher's own room first
+    watcher.click(".chat-rooms button[data-room=players]")
+    watcher.wait_for_selector(".chat-lines[data-room=players] .chat-text >> text=good luck all")
+    assert watcher.locator(".chat-form").count() == 0  # the players' room is read-only for watchers
+    watcher.click(".chat-rooms button[data-room=spectators]")
+    watcher.fill(".chat-name", "eve")
+    watcher.locator(".chat-phrase", has_text="Nice move!").click()
+    watcher.wait_for_selector(".chat-lines[data-room=spectators] .chat-text >> text=Nice move!")
+    assert watcher.inner_text(".chat-line .chat-who") == "eve (watching)"
+    ada.click("[data-testid=chat-toggle]")
+    ada.wait_for_selector(".chat-text >> text=good luck all")
+    assert ada.locator(".chat-rooms").count() == 0 and "Nice move" not in ada.inner_text("body")
+    for page in (watcher, ada):
+        assert page.problems == []
+        page.context.close()

@@ -65,7 +65,7 @@ class Social:
             said = []
         listener.send(self._history(hosted.table, listener.seat, said))
         room.push_presence(hosted.table, force=listener)
-        rematch = facts(hosted)
+        rematch = await self._facts(hosted)
         if rematch["next"] or rematch["of"]:
             listener.send(rematch)
 
@@ -169,18 +169,27 @@ class Social:
         """Start a waiting rematch without the people who have not asked (see `web.rematch`)."""
         await self.rematches.start(new, seat)
         await self._tell_rematch(await self._find(new.table.labels.get(OF)), new)
-        return facts(new)
+        return await self._facts(new)
 
     async def _tell_rematch(self, old: Hosted | None, new: Hosted) -> None:
         for hosted in (old, new):
             room = self.rooms.get(hosted.id) if hosted is not None else None
             if hosted is not None and room is not None:
-                room.broadcast(facts(hosted))
+                room.broadcast(await self._facts(hosted))
 
-    @staticmethod
-    def rematch_facts(hosted: Hosted) -> dict[str, Any]:
-        """What `GET /api/tables/{id}/rematch` answers."""
+    async def _facts(self, hosted: Hosted) -> dict[str, Any]:
+        """`rematch.facts`, and at a finished table with a rematch, whose people have asked for
+        it (`asked`: seats, the same at both tables)."""
         message = facts(hosted)
+        message["asked"] = []
+        rematch = await self._find(message["next"])
+        if rematch is not None:
+            message["asked"] = facts(rematch)["claimed"]
+        return message
+
+    async def rematch_facts(self, hosted: Hosted) -> dict[str, Any]:
+        """What `GET /api/tables/{id}/rematch` answers."""
+        message = await self._facts(hosted)
         del message["type"]
         return message
 

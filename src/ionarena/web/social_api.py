@@ -7,7 +7,7 @@
     PUT  /api/tables/{id}/chat/spectators    {"open": bool} (a seat's token) -> {"spectators"}
     POST /api/tables/{id}/rematch            (a seat's token, the game over) -> 201 {"id", "url", "seats"}:
                                              the same rematch for everyone, the asker's token in it
-    GET  /api/tables/{id}/rematch            {"of", "next", "claimed", "waiting_for"}
+    GET  /api/tables/{id}/rematch            {"of", "next", "asked", "claimed", "waiting_for"}
     POST /api/tables/{id}/rematch/start      (a seat's token at a waiting rematch) -> the rematch's facts
 
 Rulings are in `web.chat` and `web.rematch`; errors are `{"detail": "<one sentence>"}`.
@@ -135,7 +135,7 @@ def router(social: Social) -> APIRouter:
     @api.get("/tables/{table_id}/rematch", responses=ERRORS,
              summary="The table's rematches: the one it is a rematch of, its own, and whom it waits for")
     async def rematch_facts(table_id: Annotated[str, TABLE_ID]) -> dict[str, Any]:
-        return social.rematch_facts(await hub.find(table_id))
+        return await social.rematch_facts(await hub.find(table_id))
 
     @api.post("/tables/{table_id}/rematch/start", responses=ERRORS,
               summary="Start a waiting rematch without the people who have not asked (bots play for them "

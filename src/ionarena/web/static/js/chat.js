@@ -6,6 +6,7 @@ import { tableBus } from './bus.js';
 
 export const MAX_TEXT = 280;
 const PHRASES = ['Good game!', 'Well played!', 'Your turn', 'One moment…', 'Thanks!', 'Oops!', 'Hello!'];
+const WATCHER_PHRASES = ['Nice move!', 'Good game!', 'Well played!', 'Hello!', 'Wow!'];
 const GAME_PHRASES = { bank: ['Anyone selling?', "I'll buy", 'Deal?', 'No deal'] };
 const ROOM_NAMES = { players: 'Players', spectators: 'Spectators' };
 // a speech bubble drawn here (an emoji needs an emoji font, which many machines lack)
@@ -37,7 +38,11 @@ tableBus.on('chat', (message) => {
 
 function useChat() {
   const [state, setState] = useState({ ...chat });
-  useEffect(() => { watchers.add(setState); return () => watchers.delete(setState); }, []);
+  useEffect(() => {
+    watchers.add(setState);
+    setState({ ...chat });  // what came between the first render and now
+    return () => watchers.delete(setState);
+  }, []);
   return state;
 }
 
@@ -70,7 +75,15 @@ export function ChatDrawer({ tableId, state, token }) {
   const shown = talk.lines.filter((l) => l.room === shownRoom);
   const canWrite = mine !== null && shownRoom === mine;
 
-  useEffect(() => { chat.open = open; if (open) { chat.unread = 0; chat.latest = null; changed(); } }, [open]);
+  useEffect(() => {
+    chat.open = open;
+    if (open) {
+      chat.unread = 0;
+      chat.latest = null;
+      changed();
+      if (input.current && matchMedia('(pointer: fine)').matches) input.current.focus();  // no keyboard pop-up on a phone
+    }
+  }, [open]);
   useEffect(() => { if (list.current) list.current.scrollTop = list.current.scrollHeight; }, [shown.length, open, shownRoom]);
   useEffect(() => {
     if (!talk.latest) return undefined;
@@ -104,7 +117,7 @@ export function ChatDrawer({ tableId, state, token }) {
       await api(`/api/tables/${tableId}/chat/spectators`, { method: 'PUT', token, body: { open: wanted } });
     } catch (err) { setError(err.message); }
   };
-  const phrases = PHRASES.concat(GAME_PHRASES[state.game] || []);
+  const phrases = seated ? PHRASES.concat(GAME_PHRASES[state.game] || []) : WATCHER_PHRASES;
   const submit = (event) => { event.preventDefault(); say(text); };
   const meSeat = seated ? state.seat : null;
   return html`<div class=${`chat ${open ? 'chat-open' : ''}`} data-testid="chat">
@@ -114,7 +127,8 @@ export function ChatDrawer({ tableId, state, token }) {
         data-testid="chat-toggle">
       ${BUBBLE}<span class="chat-word">Chat</span>${talk.unread ? html` <span class="chat-unread" data-unread=${talk.unread}>${talk.unread}</span>` : null}
     </button>
-    ${open ? html`<section id="chat-drawer" class="chat-drawer" role="dialog" aria-label="Table chat">
+    ${open ? html`<section id="chat-drawer" class="chat-drawer" role="dialog" aria-label="Table chat"
+        onKeyDown=${(e) => { if (e.key === 'Escape') setOpen(false); }}>
       <div class="chat-head">
         <h2>Table chat</h2>
         ${rooms.length > 1 ? html`<div class="chat-rooms" role="tablist">${rooms.map((r) => html`<button role="tab"

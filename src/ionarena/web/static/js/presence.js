@@ -4,6 +4,7 @@ import { html, useEffect } from './common.js';
 import { tableBus, useBusMessage } from './bus.js';
 
 const WORDS = { connected: 'connected', away: 'away (tab hidden)', disconnected: 'disconnected' };
+const SHORT = { away: 'away', disconnected: 'offline' };
 
 function report() {
   tableBus.send({ type: 'presence', away: document.visibilityState === 'hidden' });
@@ -19,7 +20,7 @@ export function usePresenceReport() {
   }, []);
 }
 
-/** The presence dot of a person's seat (nothing for bots and open seats). */
+/** The presence of a person's seat: a dot, and a word when they are not there (nothing for bots and open seats). */
 export function PresenceMark({ seat, kind }) {
   const message = useBusMessage('presence');
   if (kind !== 'person' || !message) return null;
@@ -27,7 +28,7 @@ export function PresenceMark({ seat, kind }) {
   if (!found) return null;
   const word = WORDS[found.presence] || found.presence;
   return html`<span class=${`presence presence-${found.presence}`} data-presence=${found.presence}
-    title=${word} role="img" aria-label=${word}></span>`;
+    title=${word} role="img" aria-label=${word}>${SHORT[found.presence] ? html`<span class="presence-word" aria-hidden="true">${SHORT[found.presence]}</span>` : null}</span>`;
 }
 
 /** "3 watching", from the presence message. */

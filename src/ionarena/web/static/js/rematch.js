@@ -32,9 +32,14 @@ export function RematchBar({ tableId, state, token }) {
 
   if (state.over) {
     if (!seated && !next) return null;
+    const asked = (facts && facts.asked) || [];
+    const others = asked.filter((s) => s !== state.seat).map((s) => seatName(state, s));
+    const note = asked.includes(state.seat) ? 'You asked for a rematch: the same seats, a new deal.'
+      : others.length ? `${others.join(' and ')} ${others.length === 1 ? 'wants' : 'want'} to play again: the same seats, a new deal.`
+        : 'The same seats, a new deal: the others are invited.';
     return html`<div class="rematch-bar" data-testid="rematch">
-      ${seated ? html`<button class="primary" data-testid="play-again" disabled=${busy} onClick=${playAgain}>Play again</button>
-        <span class="muted">${next ? 'A rematch is set up: the same seats, a new deal.' : 'The same seats, a new deal: the others are invited.'}</span>`
+      ${seated ? html`<button class="primary" data-testid="play-again" disabled=${busy} onClick=${playAgain}>${asked.includes(state.seat) ? 'Back to the rematch' : 'Play again'}</button>
+        <span>${note}</span>`
         : html`<a class="button" href=${`/t/${next}`} data-testid="watch-rematch">Watch the rematch →</a>`}
       ${problem}
     </div>`;

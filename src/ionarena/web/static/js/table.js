@@ -148,7 +148,7 @@ function Players({ state, game }) {
       const acting = view.actors.includes(s) && !view.over;
       const winner = view.over && (view.winners || []).includes(s);
       return html`<li class=${`seat-row ${acting ? 'acting' : ''} ${s === state.seat ? 'mine' : ''} ${winner ? 'winner' : ''}`} data-seat=${s}>
-        <span class="seat-name"><${PresenceMark} seat=${s} kind=${info.kind}/>${acting ? html`<span class="turn-dot" aria-label="to move"></span>` : null}${seatName(state, s)}</span>
+        <span class="seat-name">${acting ? html`<span class="turn-dot" aria-label="to move"></span>` : null}${seatName(state, s)}<${PresenceMark} seat=${s} kind=${info.kind}/></span>
         <span class="seat-kind">${info.kind === 'bot' ? `bot · ${info.bot}` : info.kind === 'open' ? 'open seat' : ''}</span>
         ${game && game.seatStatus ? game.seatStatus(state, s) : null}
         <span class="seat-score">${winner ? '🏆 ' : ''}${fmtScore(view.scores[s])}</span>
