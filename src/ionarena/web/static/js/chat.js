@@ -137,7 +137,7 @@ export function ChatDrawer({ tableId, state, token }) {
         <button class="chat-close" onClick=${() => setOpen(false)} aria-label="Close the chat">✕</button>
       </div>
       ${seated ? html`<label class="chat-setting"><input type="checkbox" checked=${talk.spectators}
-          onChange=${toggleSpectators} data-testid="spectator-chat"/> spectators may chat (you never see their room while you play)</label>` : null}
+          onChange=${toggleSpectators} data-testid="spectator-chat"/> let spectators chat (in a room of their own)</label>` : null}
       <ol class="chat-lines" ref=${list} aria-live="polite" data-room=${shownRoom}>
         ${shown.length ? shown.map((l) => html`<${ChatLine} key=${l.id} line=${l} mine=${l.room === 'players' ? l.seat === meSeat && meSeat !== null : false}/>`)
           : html`<li class="chat-empty muted">${shownRoom === 'spectators' ? 'No spectator has said anything yet.' : 'Nothing said yet.'}</li>`}
