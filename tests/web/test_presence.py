@@ -3,6 +3,7 @@ pushed to everyone at the table — over the WebSocket, and in Chromium when a p
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -16,39 +17,65 @@ def seats_of(message: dict[str, Any]) -> dict[int, str]:
     return {s["seat"]: s["presence"] for s in message["seats"]}
 
 
-def latest(ws: Any) -> dict[int, str] | None:
-    """The newest presence pushed to `ws` so far (None: none since the last look)."""
-    pushed = [m for m in up_to_barrier(ws) if m["type"] == "presence"]
-    return seats_of(pushed[-1]) if pushed else None
+class Watch:
+    """The presence one connection has been told, read up to a barrier as it changes."""
+
+    def __init__(self, ws: Any):
+        self.ws = ws
+        self.seats: dict[int, str] | None = None
+        self.watching: list[int] = []
+
+    def look(self) -> dict[int, str] | None:
+        for message in up_to_barrier(self.ws):
+            if message["type"] == "presence":
+                self.seats = seats_of(message)
+                self.watching.append(message["watching"])
+        return self.seats
+
+    def becomes(self, expected: dict[int, str], seconds: float = 10.0) -> bool:
+        """Whether the presence told becomes `expected` (the server notices a connection's end
+        a moment after its client closes it)."""
+        deadline = time.monotonic() + seconds
+        while self.look() != expected:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True
 
 
 def test_presence_follows_connections_and_hidden_tabs(client: TestClient) -> None:
     made = make_table(client, game="dots", players=3, seats=["human", "human", "bot:easy"],
                       names=["ada", "bob"])
     table, ada, bob = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
-    with client.websocket_connect(f"/api/tables/{table}/ws?token={ada}") as mine:
-        first = until(mine, "presence")
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={ada}") as ws:
+        first = until(ws, "presence")
         assert seats_of(first) == {0: "connected", 1: "disconnected"}  # bots have no presence
         assert first["watching"] == 0
+        mine = Watch(ws)
         with client.websocket_connect(f"/api/tables/{table}/ws?token={bob}") as theirs:
-            assert latest(mine) == {0: "connected", 1: "connected"}
+            up_to_barrier(theirs)  # it has joined: its arrival was pushed before this
+            assert mine.look() == {0: "connected", 1: "connected"}
             theirs.send_json({"type": "presence", "away": True})
             up_to_barrier(theirs)
-            assert latest(mine) == {0: "connected", 1: "away"}
+            assert mine.look() == {0: "connected", 1: "away"}
             with client.websocket_connect(f"/api/tables/{table}/ws?token={bob}") as second_tab:
-                until(second_tab, "presence")
-                assert latest(mine) == {0: "connected", 1: "connected"}  # one shown tab is enough
-            assert latest(mine) == {0: "connected", 1: "away"}
+                up_to_barrier(second_tab)
+                assert mine.look() == {0: "connected", 1: "connected"}  # one shown tab is enough
+            assert mine.becomes({0: "connected", 1: "away"})
             theirs.send_json({"type": "presence", "away": "maybe"})
             assert until(theirs, "error")["code"] == 400
             theirs.send_json({"type": "presence", "away": False})
             up_to_barrier(theirs)
-            assert latest(mine) == {0: "connected", 1: "connected"}
+            assert mine.look() == {0: "connected", 1: "connected"}
+            before = len(mine.watching)
             with client.websocket_connect(f"/api/tables/{table}/ws?token=") as watcher:
                 seen = until(watcher, "presence")
-                assert seen["watching"] == 1 and "view" not in seen
-            assert [m["watching"] for m in up_to_barrier(mine) if m["type"] == "presence"] == [1, 0]
-        assert latest(mine) == {0: "connected", 1: "disconnected"}
+                assert seen["watching"] == 1 and set(seen) == {"type", "seats", "watching"}
+            deadline = time.monotonic() + 10
+            while mine.watching[before:][-1:] != [0] and time.monotonic() < deadline:
+                mine.look()
+            assert mine.watching[before:] == [1, 0]
+        assert mine.becomes({0: "connected", 1: "disconnected"})
 
 
 def hide(page: Any, hidden: bool) -> None:
