@@ -439,6 +439,23 @@ class Table:
             self._seats[seat] = renamed
             self._notify(moved=False)
 
+    def retoken(self, seat: int) -> str:
+        """A fresh token for the person in `seat` (the one before stops working), journaled; the
+        seat, its name and the game stay as they are (a web rematch hands each person their seat
+        this way). `IllegalAction` if nobody sits there."""
+        with self._lock:
+            seat = self._state.check_seat(seat)
+            info = self._seats[seat]
+            if info.kind != PERSON:
+                raise IllegalAction(f"nobody sits in seat {seat}")
+            token = new_token()
+            from .seats import hash_token
+            renewed = info.with_changes(token_hash=hash_token(token))
+            if self.journal is not None:
+                self.journal.seat_changed(self.id, renewed)
+            self._seats[seat] = renewed
+            return token
+
     def authenticate(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
         if not isinstance(token, str):

@@ -16,6 +16,10 @@
   version): a version is written once.
 - `ion_records`: the finished (or abandoned) game's record as JSON text.
 - `ion_results`: each seat's final score and win, name and agent, for ratings.
+- `ion_chat` (migration 0004): the table's chat, kept with the game so replays show it: a line's
+  id (ascending: the order it was said in), its room (`players`, `spectators`), the seat that
+  said it (NULL: a spectator), the name it was said under, the text, the game version it was said
+  at and when.
 
 Every name starts with `ion_` so the store can share a PostgreSQL database with other schemas'
 tables only if they are empty (see `Store`); Alembic's version table is `ion_schema_version`.
@@ -100,4 +104,17 @@ results = Table(
     Column("agent", String(200), nullable=True),
     Column("score", Float, nullable=False),
     Column("winner", Boolean, nullable=False),
+)
+
+chat = Table(
+    "ion_chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(64), ForeignKey("ion_tables.id", ondelete="CASCADE"), nullable=False),
+    Column("room", String(16), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(250), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_ion_chat_table", "table_id", "id"),
 )

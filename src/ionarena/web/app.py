@@ -25,9 +25,10 @@ from .. import __version__
 from .. import games as game_registry
 from ..core import IonError
 from ..store import Store, StoreError
-from . import api, pages
+from . import api, pages, social_api
 from .hub import Hub, NotFound
 from .pages import HERE
+from .social import Social
 from .sockets import table_socket
 
 log = logging.getLogger(__name__)
@@ -113,6 +114,8 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_worker
         return JSONResponse(status_code=422, content={"detail": f"{where}: {first.get('msg', 'not valid')}"})
 
     app.include_router(api.router(hub))
+    social = app.state.social = Social(hub)
+    app.include_router(social_api.router(social))
     app.include_router(pages.router(hub))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
@@ -122,7 +125,8 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_worker
             await websocket.close(code=status.WS_1008_POLICY_VIOLATION,
                                   reason=f"token: at most {MAX_TOKEN} characters")
             return
-        await table_socket(hub, websocket, websocket.path_params["table_id"], token, rate=rate, burst=burst)
+        await table_socket(hub, websocket, websocket.path_params["table_id"], token, rate=rate, burst=burst,
+                           social=social)
 
     # a plain Starlette route: there is nothing to validate but the token's length, and FastAPI's
     # parameter solving per connection was ~7% of the server's time under the load benchmark

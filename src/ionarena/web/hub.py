@@ -37,6 +37,7 @@ from ..agents import BadAgentSpec, check_spec
 from ..core import IllegalAction, UnknownGame, get_spec, quote
 from ..host import WEB, Bot, Table, TableSettings, Update
 from ..store import Store, StoreError
+from .wording import named_refusals
 
 log = logging.getLogger(__name__)
 
@@ -194,8 +195,9 @@ class Hub:
     async def create(self, game: str, *, players: int | None, variant: str | None, seats: Sequence[SeatPlan],
                      seed: int | None = None, options: Mapping[str, Any] | None = None, listed: bool = True,
                      move_limit: float | None = None, bot_delay: float | None = None,
-                     reaction_time: float | None = None) -> tuple[Hosted, dict[int, str]]:
-        """A new table; returns it and the tokens of its `human` seats (by seat)."""
+                     reaction_time: float | None = None, start: bool = True) -> tuple[Hosted, dict[int, str]]:
+        """A new table; returns it and the tokens of its `human` seats (by seat). `start=False`:
+        it waits even with no seat open, until its maker starts it (a rematch waits for its people)."""
         self._make_room()
         spec = get_spec(game)
         count = players if players is not None else len(seats) if seats else None
@@ -212,7 +214,8 @@ class Hub:
                           settings=settings, clock=self.clock, journal=self.store, listed=listed, surface=WEB)
             tokens = {seat: table.sit(seat, plan.name or f"Player {seat}")
                       for seat, plan in enumerate(seats) if plan.kind == "human"}
-            self._start_if_full(table)
+            if start:
+                self._start_if_full(table)
             return table, tokens
 
         table, tokens = await self.run(make)
@@ -269,7 +272,8 @@ class Hub:
             token = hosted.table.sit(seat, name)
             self._start_if_full(hosted.table)
             return token
-        token = await self.run(sit)
+        with named_refusals(hosted.table, None):
+            token = await self.run(sit)
         self.kick(hosted)
         return token
 
@@ -282,7 +286,8 @@ class Hub:
             hosted.table.seat_bot(seat, bot)
             self._start_if_full(hosted.table)
 
-        await self.run(seat_bot)
+        with named_refusals(hosted.table, None):
+            await self.run(seat_bot)
         self.kick(hosted)
 
     async def leave(self, hosted: Hosted, seat: int) -> None:
@@ -299,7 +304,8 @@ class Hub:
             update = table.submit(seat, text, version)
             return update, table.wake()
 
-        update, wake = await self.run(submit)
+        with named_refusals(table, seat):
+            update, wake = await self.run(submit)
         self._schedule(hosted, wake)
         return update
 

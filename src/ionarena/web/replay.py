@@ -1,6 +1,8 @@
 """Replays: a finished game stepped through move by move, from one seat's view or a spectator's.
 
-`frames(record, seat)` replays a record and keeps a frame wherever that seat learns something
+`frames(record, seat)` replays a record, verified as `ion replay` verifies one (each move legal in
+turn, then the recorded scores and winners against the replayed ones: a tampered record is one
+`RecordError` saying what differs), and keeps a frame wherever that seat learns something
 (an event it may see), plus the start and the end: each frame is the seat's view then and the new
 events in words. Host ticks (bank's `at <t>`) that tell nobody anything make no frame. A game is
 only replayed once it is over (or from a record a person uploads), so the seat's view shows what
@@ -12,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import HOST, IllegalAction, Names, RecordError, get_spec
-from ..core.record import GameRecord, new_state
+from ..core import Names, RecordError, State, get_spec
+from ..core.record import GameRecord, new_state, replay
 from .payload import event_words
 
 MAX_REPLAY_ACTIONS = 50_000
@@ -41,19 +43,26 @@ def frames(record: GameRecord, seat: int | None, names: Sequence[str] | None = N
 
     keep(0)
     last = len(record.actions)
-    for index, (player, text) in enumerate(record.actions, start=1):
-        try:
-            state.apply_text(HOST if player is None else player, text)
-        except IllegalAction as err:
-            who = "host" if player is None else f"player {player}"
-            raise RecordError(f"action {index} ({who}: {text!r}) is not legal: {err}") from None
-        if index == last or state.events(seat, seen):
-            keep(index)
+
+    def step(index: int, after: State) -> None:
+        nonlocal state
+        state = after
+        if index + 1 == last or after.events(seat, seen):
+            keep(index + 1)
+
+    replay(record, on_step=step)  # verified as `ion replay` verifies: each move, then the result
     return {"game": record.game, "title": spec.title, "variant": record.variant, "players": record.players,
             "seat": seat,
             "names": [shown.plain(s) for s in range(record.players)], "over": state.is_over(),
             "scores": list(state.scores()), "winners": list(state.winners()) if state.is_over() else [],
-            "frames": out}
+            "frames": out, "verified": verified(record)}
+
+
+def verified(record: GameRecord) -> str:
+    """What a replay page says of a record that replayed (`frames` refuses one that does not)."""
+    if record.scores is None:
+        return "Every move replays; the record claims no result to check."
+    return "Every move replays and the result matches the record."
 
 
 __all__ = ["MAX_REPLAY_ACTIONS", "frames"]

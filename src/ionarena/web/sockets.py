@@ -13,7 +13,8 @@ Server to client, one JSON object per message:
   and the connection stays open.
 
 Client to server: `{"type": "move", "action": "play 3|6", "version": 12, "id": 7}`,
-`{"type": "ask", "text": "inv"}`, `{"type": "sync"}` (the whole state again), `{"type": "ping"}`.
+`{"type": "ask", "text": "inv"}`, `{"type": "sync"}` (the whole state again), `{"type": "ping"}`;
+chat, presence and rematch messages are `web.social`'s (`{"type": "presence", "away": true}`).
 `id` is any short value the client chooses, echoed in the answer.
 
 A bad token closes the connection with code 4403 (after an error message), an unknown table with
@@ -37,6 +38,7 @@ from ..host import StaleSubmit, Update
 from .api import SEAT_COOKIE
 from .hub import Hosted, Hub, NotFound
 from .payload import decode, encode, state_payload
+from .social import Social
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +82,7 @@ def _same_origin(websocket: WebSocket) -> bool:
 
 
 async def table_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str | None,
-                       rate: float = 20.0, burst: float = 40.0) -> None:
+                       rate: float = 20.0, burst: float = 40.0, social: Social | None = None) -> None:
     """Serve one WebSocket connection to a table (see the module docstring)."""
     await websocket.accept()
     try:
@@ -94,7 +96,7 @@ async def table_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str
     if token and seat is None:
         await _refuse(websocket, 403, "that token is not a seat of this table", 4403)
         return
-    await Connection(hub, hosted, websocket, seat, RateLimit(rate, burst)).serve()
+    await Connection(hub, hosted, websocket, seat, RateLimit(rate, burst), social).serve()
 
 
 async def _refuse(websocket: WebSocket, code: int, detail: str, close: int) -> None:
@@ -108,8 +110,11 @@ async def _refuse(websocket: WebSocket, code: int, detail: str, close: int) -> N
 class Connection:
     """One client at one seat (or a spectator)."""
 
-    def __init__(self, hub: Hub, hosted: Hosted, websocket: WebSocket, seat: int | None, limit: RateLimit):
+    def __init__(self, hub: Hub, hosted: Hosted, websocket: WebSocket, seat: int | None, limit: RateLimit,
+                 social: Social | None = None):
         self.hub = hub
+        self.social = social
+        """Chat, presence and rematches (`web.social`): told of this connection and its messages."""
         self.hosted = hosted
         self.websocket = websocket
         self.seat = seat
@@ -164,6 +169,8 @@ class Connection:
         self.hosted.watchers += 1
         subscription = await self.hub.run(table.subscribe, self.seat, self._push, -1)
         try:
+            if self.social is not None:
+                await self.social.joined(self.hosted, self)
             while True:
                 message = await self.websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -174,6 +181,8 @@ class Connection:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            if self.social is not None:
+                self.social.left(self.hosted, self)
             subscription.cancel()
             self.hosted.watchers -= 1
             sender.cancel()
@@ -214,8 +223,12 @@ class Connection:
             self.send({"type": "state", **state_payload(table, update)})
         elif kind == "ping":
             self.send({"type": "pong", "id": ident})
+        elif self.social is not None and self.social.handles(kind):
+            problem = self.social.handle(self.hosted, self, message)
+            if problem is not None:
+                self.error(ident, 400, problem)
         else:
-            self.error(ident, 400, "a message's type is move, ask, sync or ping")
+            self.error(ident, 400, "a message's type is move, ask, sync, ping or presence")
 
     async def move(self, ident: Any, action: Any, version: Any) -> None:
         """A move from this client's seat."""

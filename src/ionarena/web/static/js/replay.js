@@ -2,6 +2,7 @@
 // spectator; large type for a class with one click.
 import { Log, Panel, api, html, seatName, useEffect, useState } from './common.js';
 import { useGame } from './table.js';
+import { ReplayChat } from './chat.js';
 
 function frameState(replay, frame) {
   return {
@@ -60,6 +61,7 @@ function Viewer({ replay, game, tableId, seat, setSeat }) {
       <input type="range" min="0" max=${last} value=${index} onInput=${(e) => setIndex(Number(e.currentTarget.value))} aria-label="step"/>
       <span class="muted">step ${index} of ${last} · move ${frame.step}</span>
     </div>
+    ${replay.verified ? html`<p class="verified" data-testid="verified">✓ Verified as <code>ion replay</code> verifies: ${replay.verified}</p>` : null}
     <div class="table-grid">
       <div class="board-col"><${Board} state=${state} act=${null} projector=${big}/></div>
       <aside class="side-col">
@@ -69,6 +71,7 @@ function Viewer({ replay, game, tableId, seat, setSeat }) {
           ? html`<ul class="now">${frame.events.map((e) => html`<li>${e.text}</li>`)}</ul>`
           : html`<p class="muted">—</p>`}</${Panel}>
         <${Panel} title="So far" cls="log-panel"><${Log} events=${events} big=${big}/></${Panel}>
+        ${tableId ? html`<${ReplayChat} tableId=${tableId} version=${frame.version}/>` : null}
         <${Panel} title="Scores">${replay.names.map((n, s) => html`<div>${seatName(state, s)}: <b>${frame.view.scores[s]}</b></div>`)}</${Panel}>
       </aside>
     </div>
@@ -104,7 +107,11 @@ export function ReplayPage({ tableId, game }) {
       <input type="file" accept=".json,.jsonl,application/json" onChange=${upload} aria-label="Record file"/>
       ${error ? html`<p class="error">${error}</p>` : null}</div>`;
   }
-  if (error) return html`<div class="doc-page"><h1>Cannot replay</h1><p class="error">${error}</p><p><a href="/replay">Choose another record</a></p></div>`;
+  if (error) {
+    return html`<div class="doc-page" data-testid="replay-refused"><h1>${tableId ? 'Cannot replay' : 'This record does not verify'}</h1>
+      ${tableId ? null : html`<p>It was checked as <code>ion replay</code> checks a record: every move in turn, then the scores and winners it claims.</p>`}
+      <p class="error" role="alert">${error}</p><p><a href="/replay">Choose another record</a></p></div>`;
+  }
   if (!replay) return html`<p class="loading">Replaying…</p>`;
   return html`<${Viewer} replay=${replay} game=${replay.game || game} tableId=${tableId} seat=${seat} setSeat=${setSeat}/>`;
 }

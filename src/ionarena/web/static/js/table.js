@@ -4,6 +4,10 @@ import {
   Log, Moves, Panel, api, fmtScore, html, seatName, useCallback, useEffect, useRef, useState,
 } from './common.js';
 import { loadGame } from './games/index.js';
+import { tableBus } from './bus.js';
+import { ChatDrawer } from './chat.js';
+import { PresenceMark, Watching, usePresenceReport } from './presence.js';
+import { RematchBar } from './rematch.js';
 
 const TOKEN_KEY = (id) => `ion.token.${id}`;
 
@@ -55,7 +59,7 @@ export function useTable(tableId, { token, spectator = false, realtime = false }
       if (spectator) url.searchParams.set('token', '');
       const ws = new WebSocket(url);
       socket.current = ws;
-      ws.onopen = () => { retry = 0; setConn('live'); };
+      ws.onopen = () => { retry = 0; setConn('live'); tableBus.attach(ws); };
       ws.onmessage = (event) => {
         let message;
         try { message = JSON.parse(event.data); } catch (_) { return; }
@@ -71,6 +75,8 @@ export function useTable(tableId, { token, spectator = false, realtime = false }
           setNotice({ text: message.code === 409 ? 'The game moved on: choose again.' : message.detail, at: Date.now() });
         } else if (message.type === 'answer') {
           setNotice({ text: message.text, at: Date.now(), info: true });
+        } else {
+          tableBus.receive(message);  // chat, presence, rematch
         }
       };
       ws.onclose = (event) => {
@@ -142,7 +148,7 @@ function Players({ state, game }) {
       const acting = view.actors.includes(s) && !view.over;
       const winner = view.over && (view.winners || []).includes(s);
       return html`<li class=${`seat-row ${acting ? 'acting' : ''} ${s === state.seat ? 'mine' : ''} ${winner ? 'winner' : ''}`} data-seat=${s}>
-        <span class="seat-name">${acting ? html`<span class="turn-dot" aria-label="to move"></span>` : null}${seatName(state, s)}</span>
+        <span class="seat-name">${acting ? html`<span class="turn-dot" aria-label="to move"></span>` : null}${seatName(state, s)}<${PresenceMark} seat=${s} kind=${info.kind}/></span>
         <span class="seat-kind">${info.kind === 'bot' ? `bot · ${info.bot}` : info.kind === 'open' ? 'open seat' : ''}</span>
         ${game && game.seatStatus ? game.seatStatus(state, s) : null}
         <span class="seat-score">${winner ? '🏆 ' : ''}${fmtScore(view.scores[s])}</span>
@@ -225,6 +231,7 @@ export function TablePage({ tableId, game }) {
   const module = useGame(game);
   const realtime = !!(module && module.realtime);
   const { state, log, conn, notice, setNotice, busy, act } = useTable(tableId, { token, realtime });
+  usePresenceReport();
   if (conn === 'gone') return html`<div class="doc-page"><h1>No such table</h1><p><a href="/">Back to the lobby</a></p></div>`;
   if (!state || !module) return html`<p class="loading">Connecting to the table…</p>`;
   const seated = state.seat !== null && state.seat !== undefined;
@@ -245,6 +252,7 @@ export function TablePage({ tableId, game }) {
       <h1>${title} <small>${state.view.variant}</small></h1>
       <span class=${`status status-${state.status}`}>${state.status === 'waiting' ? 'waiting for players' : state.status}</span>
       <span class=${`conn conn-${conn}`} title="connection">${conn === 'live' ? '● live' : '○ reconnecting…'}</span>
+      <${Watching}/>
       <span class="spacer"></span>
       <a href=${`/rules/${game}`} target="_blank" rel="noopener" class="rules-link">Rules ↗</a>
       <a href=${`/t/${tableId}/projector`} target="_blank" rel="noopener">Projector view</a>
@@ -257,6 +265,7 @@ export function TablePage({ tableId, game }) {
     ${result ? html`<div class="result-banner" data-testid="result"><strong>${result}</strong>
       <a href=${`/t/${tableId}/replay${seated ? `?seat=${state.seat}` : ''}`}>Replay move by move</a>
       <a href=${`/api/tables/${tableId}/record`} download>Download the record (JSON)</a></div>` : null}
+    <${RematchBar} tableId=${tableId} state=${state} token=${token}/>
     <div class="table-grid">
       <div class="board-col"><${Board} state=${state} act=${moveAct}/></div>
       <aside class="side-col">
@@ -266,6 +275,7 @@ export function TablePage({ tableId, game }) {
       </aside>
     </div>
     <${Toast} notice=${notice} clear=${() => setNotice(null)}/>
+    <${ChatDrawer} tableId=${tableId} state=${state} token=${token}/>
   </div>`;
 }
 

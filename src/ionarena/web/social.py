@@ -1,0 +1,197 @@
+"""The people at a table besides the game: their chat, their presence, their rematch.
+
+`Social` sits beside the hub (one per server) and hears every WebSocket connection come and go
+(`web.sockets` calls `joined`, `left` and `handle`). On arrival a connection is sent
+
+- `{"type": "chat", "history": true, "lines": [...], "rooms": [...], "spectators": bool}` — the
+  lines it may read (`web.chat.readable`), which rooms those are and whether spectators may chat;
+- `{"type": "presence", ...}` — each person's seat connected, away or disconnected
+  (`web.presence`), pushed again to everyone whenever it changes;
+- `{"type": "rematch", ...}` — the table's rematch, if there is one (`web.rematch.facts`).
+
+Later: `{"type": "chat", "lines": [line]}` for each line said in a room the connection may read
+(after it is committed), the chat message with `history` again when the spectators' chat is
+opened or closed, and `rematch` when a rematch is made or someone asks to play it. A page sends
+`{"type": "presence", "away": true|false}` when its tab is hidden or shown.
+
+Nothing here reads a seat's view: a chat line, a presence word and a rematch's table id are
+all that travel, each only to the connections allowed to read it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ..host import Table
+from ..store import StoreError
+from ..store.chat import ROOMS, ChatLine, ChatStore
+from .chat import Chat, readable, spectators_open
+from .hub import Hosted, Hub, NotFound
+from .presence import Listener, Room
+from .rematch import OF, Rematches, Seated, facts
+
+log = logging.getLogger(__name__)
+
+HISTORY = 200
+"""Chat lines a page is sent when it connects (per room it reads)."""
+
+
+class Social:
+    """Chat, presence and rematches of one hub's tables (see the module docstring)."""
+
+    def __init__(self, hub: Hub, chat: Chat | None = None):
+        self.hub = hub
+        self.chat = chat or Chat(ChatStore(hub.store))
+        self.rematches = Rematches(hub)
+        self.rooms: dict[str, Room] = {}
+        self._said: dict[str, list[ChatLine]] = {}
+        """The last lines of each table with a room (read from the store once, then kept)."""
+        self._spoken = 0
+        """Lines said so far by this server."""
+
+    # -- the socket's hooks ---------------------------------------------------------------------------
+
+    async def joined(self, hosted: Hosted, listener: Listener) -> None:
+        """A connection arrived at `hosted` (after its first state was queued)."""
+        room = self.rooms.get(hosted.id)
+        if room is None:
+            room = self.rooms[hosted.id] = Room(hosted.id)
+        room.join(listener)
+        try:
+            said = await self._lines(hosted)
+        except StoreError as err:  # the game goes on without its chat's past
+            log.warning("table %s: the chat cannot be read: %s", hosted.id, err)
+            said = []
+        listener.send(self._history(hosted.table, listener.seat, said))
+        room.push_presence(hosted.table, force=listener)
+        rematch = await self._facts(hosted)
+        if rematch["next"] or rematch["of"]:
+            listener.send(rematch)
+
+    def left(self, hosted: Hosted, listener: Listener) -> None:
+        """A connection went."""
+        room = self.rooms.get(hosted.id)
+        if room is None:
+            return
+        room.leave(listener)
+        if room.listeners:
+            room.push_presence(hosted.table)
+        else:
+            del self.rooms[hosted.id]
+            self._said.pop(hosted.id, None)
+
+    @staticmethod
+    def handles(kind: object) -> bool:
+        """Whether a client message of this type is ours."""
+        return kind == "presence"
+
+    def handle(self, hosted: Hosted, listener: Listener, message: dict[str, Any]) -> str | None:
+        """A client's message of our type; returns an error sentence for that client, or None."""
+        away = message.get("away")
+        if not isinstance(away, bool):
+            return "a presence message says 'away': true or false"
+        room = self.rooms.get(hosted.id)
+        if room is not None and room.set_away(listener, away):
+            room.push_presence(hosted.table)
+        return None
+
+    # -- chat -----------------------------------------------------------------------------------------
+
+    async def _lines(self, hosted: Hosted) -> list[ChatLine]:
+        said = self._said.get(hosted.id)
+        if said is None:
+            before = self._spoken
+            said = await self.hub.run(self.chat.store.lines, hosted.id, ROOMS, 2 * HISTORY)
+            # kept only if no line was said while the store was read (it might be missing)
+            if hosted.id in self.rooms and self._spoken == before:
+                said = self._said.setdefault(hosted.id, said)
+        return said
+
+    def _history(self, table: Table, seat: int | None, said: list[ChatLine]) -> dict[str, Any]:
+        rooms = readable(table, seat)
+        lines = [line.to_json() for line in said if line.room in rooms][-HISTORY:]
+        return {"type": "chat", "history": True, "lines": lines, "rooms": list(rooms),
+                "spectators": spectators_open(table)}
+
+    async def say(self, hosted: Hosted, seat: int | None, name: object, address: str,
+                  text: object) -> ChatLine:
+        """A line said at `hosted` by `seat` (None: a spectator under `name`, counted by
+        `address`); committed, then pushed to every connection that may read its room."""
+        table = hosted.table
+        speaker = self.chat.speaker(table, seat, name, address)
+        line = await self.hub.run(self.chat.say, table, speaker, text)
+        self._spoken += 1
+        said = self._said.get(hosted.id)
+        if said is not None:
+            said.append(line)
+            del said[:-2 * HISTORY]
+        room = self.rooms.get(hosted.id)
+        if room is not None:
+            message = {"type": "chat", "lines": [line.to_json()]}
+            room.broadcast(message, [li for li in room.listeners if line.room in readable(table, li.seat)])
+        return line
+
+    async def history(self, hosted: Hosted, seat: int | None) -> dict[str, Any]:
+        """What `GET /api/tables/{id}/chat` answers a reader at `seat`."""
+        message = self._history(hosted.table, seat, await self._lines(hosted))
+        del message["type"], message["history"]
+        return message
+
+    async def set_spectators(self, hosted: Hosted, open_: bool) -> bool:
+        """Open or close the spectators' chat; every connection is sent what it may read now."""
+        await self.hub.run(self.chat.set_spectators, hosted.table, open_)
+        room = self.rooms.get(hosted.id)
+        if room is not None:
+            said = await self._lines(hosted)
+            for listener in list(room.listeners):
+                listener.send(self._history(hosted.table, listener.seat, said))
+        return open_
+
+    # -- rematch --------------------------------------------------------------------------------------
+
+    async def _find(self, table_id: str | None) -> Hosted | None:
+        if table_id is None:
+            return None
+        try:
+            return await self.hub.find(table_id)
+        except NotFound:
+            return None
+
+    async def rematch(self, old: Hosted, seat: int) -> Seated:
+        """The person at `seat` asks for a rematch of `old` (see `web.rematch`); both tables'
+        pages are told."""
+        seated = await self.rematches.ask(old, seat)
+        await self._tell_rematch(old, seated.hosted)
+        return seated
+
+    async def start_rematch(self, new: Hosted, seat: int) -> dict[str, Any]:
+        """Start a waiting rematch without the people who have not asked (see `web.rematch`)."""
+        await self.rematches.start(new, seat)
+        await self._tell_rematch(await self._find(new.table.labels.get(OF)), new)
+        return await self._facts(new)
+
+    async def _tell_rematch(self, old: Hosted | None, new: Hosted) -> None:
+        for hosted in (old, new):
+            room = self.rooms.get(hosted.id) if hosted is not None else None
+            if hosted is not None and room is not None:
+                room.broadcast(await self._facts(hosted))
+
+    async def _facts(self, hosted: Hosted) -> dict[str, Any]:
+        """`rematch.facts`, and at a finished table with a rematch, whose people have asked for
+        it (`asked`: seats, the same at both tables)."""
+        message = facts(hosted)
+        message["asked"] = []
+        rematch = await self._find(message["next"])
+        if rematch is not None:
+            message["asked"] = facts(rematch)["claimed"]
+        return message
+
+    async def rematch_facts(self, hosted: Hosted) -> dict[str, Any]:
+        """What `GET /api/tables/{id}/rematch` answers."""
+        message = await self._facts(hosted)
+        del message["type"]
+        return message
+
+
+__all__ = ["HISTORY", "Social"]
