@@ -77,10 +77,10 @@ def _bank() -> Catalogue:
     data = _toml("bank", "bank.toml")
     cards: Catalogue = {}
     for key, o in data.get("objects", {}).items():
-        cards[f"object:{o['token']}"] = {"kind": "object", "key": key, "symbol": o["symbol"], "token": o["token"],
-                                        "name": o["name"], "help": o["help"], "price": o.get("price"),
-                                        "held": bool(o.get("held", False)), "instant": o.get("instant", 0),
-                                        "powerdown": bool(o.get("powerdown", False))}
+        cards[f"object:{o['token']}"] = {
+            "kind": "object", "key": key, "symbol": o["symbol"], "token": o["token"], "name": o["name"],
+            "help": o["help"], "price": o.get("price"), "held": bool(o.get("held", False)),
+            "instant": o.get("instant", 0), "powerdown": bool(o.get("powerdown", False))}
     return cards
 
 
