@@ -90,14 +90,18 @@ export function AlertsMenu({ prefs, setPrefs }) {
   </details>`;
 }
 
-/** Keep the keyboard on the hand: when a move takes the focused card away, focus goes to the next
- * playable card, else to the hand itself (not back to the top of the page). Returns the ref for
- * the hand's box. */
+/** Keep the keyboard on the hand: when a move takes the focused control away (a card played, the
+ * draw pile's button gone), focus goes to the hand's next playable card, else to the hand itself
+ * (not back to the top of the page). Returns the ref for the hand's box. */
 export function useHandFocus() {
   const ref = useRef(null);
   const inside = useRef(false);
   useEffect(() => {
-    const track = (event) => { inside.current = !!(ref.current && ref.current.contains(event.target)); };
+    const track = (event) => {
+      const box = ref.current;
+      const board = box && (box.closest('.board-col') || box);
+      inside.current = !!(board && board.contains(event.target));
+    };
     document.addEventListener('focusin', track);
     return () => document.removeEventListener('focusin', track);
   }, []);

@@ -45,11 +45,11 @@ export function seatStatus(state, seat) {
   return null;
 }
 
-/** The cards of `hand` to show as picked: as many of each name as were picked, and only while the
- * pick is face down (after the reveal the picked cards have left the hand: nothing is marked). */
-function pickedIndexes(hand, pick, committed) {
+/** The cards of `hand` to show as picked: as many of each name as were picked, and only during the
+ * pick (after the reveal the picked cards have left the hand, whatever the view still lists). */
+function pickedIndexes(hand, pick, picking) {
   const marked = new Set();
-  if (!committed) return marked;
+  if (!picking) return marked;
   const wanted = new Map();
   for (const c of pick.picks || []) wanted.set(c, (wanted.get(c) || 0) + 1);
   hand.forEach((c, i) => {
@@ -81,7 +81,7 @@ export function Board({ state, act, busy, log }) {
   const seated = me !== null && me !== undefined;
   const committed = seated && view.phase === 'pick' && !!(t.committed || [])[me];
   const hand = t.hand || [];
-  const marked = pickedIndexes(hand, pick, committed);
+  const marked = pickedIndexes(hand, pick, seated && view.phase === 'pick');
   const seats = (t.hand_sizes || []).map((_, s) => s);
   const bondMoves = legal.filter((m) => m.startsWith('bond ') || m.startsWith('form '));
   const clickable = (move) => (act && legal.includes(move) ? () => act(move) : null);
