@@ -6,14 +6,15 @@ make are on the first screen, uncovered, and big enough for a thumb.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from .browsing import serve
+from .browsing import serve, shots_folder
 from .conftest import LiveServer
-from .test_browser import make
+from .test_browser import make, screenshot
 
 PHONES = {"390x844": (390, 844), "360x740": (360, 740)}
 
@@ -55,6 +56,11 @@ def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[L
 
 
 @pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return shots_folder(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
 def tables(server: LiveServer) -> dict[str, dict[str, Any]]:
     return {game: make(server, names=["Ada"], **body) for game, body in TABLES.items()}
 
@@ -82,7 +88,7 @@ def legal_moves(server: LiveServer, made: dict[str, Any]) -> list[str]:
 
 @pytest.mark.parametrize("game", list(TABLES))
 def test_your_turn_fits_the_first_screen(phone: Any, server: LiveServer, tables: dict[str, Any],
-                                         game: str) -> None:
+                                         game: str, shots: Path) -> None:
     made = tables[game]
     phone.goto(f"{server.url}/t/{made['id']}#token={made['seats'][0]['token']}")
     phone.wait_for_selector(".table-page.my-turn .my-hand :is(.playable, [data-move])", timeout=20_000)
@@ -96,6 +102,8 @@ def test_your_turn_fits_the_first_screen(phone: Any, server: LiveServer, tables:
     assert top >= 0 and bottom <= found["vh"] + 0.5, f"{game}: the hand is at {top}..{bottom}"
     assert found["missing"] == [], f"{game}: moves not on the first screen: {found['missing']}"
     assert found["small"] == [], f"{game}: controls too small for a thumb: {found['small']}"
+    if game == "dots" and phone.viewport_size["width"] == 390:
+        screenshot(phone, shots / "phone.png")
     assert not phone.problems
 
 
