@@ -27,8 +27,9 @@ export function objectOfMove(move) {
   return objectOf(token) ? token : null;
 }
 
-/** A move in words (its text stays what is sent). */
-export function moveWords(move, state) {
+/** A move in words (its text stays what is sent); `short` leaves out the object the move uses (a
+ * chooser under that object's button says it already). */
+export function moveWords(move, state, short = false) {
   const words = move.split(' ');
   const [head, ...rest] = words;
   if (move === 'skip') return 'skip my turn (−1000)';
@@ -43,9 +44,11 @@ export function moveWords(move, state) {
     return `offer ${objectName(what)} for ${units === '¢' ? `${price}¢` : `${price} × ${objectName(units)}`}`;
   }
   if (head === 'ok') return `accept ${seatName(state, Number(rest[0]))}’s offer`;
-  if (head === '&') return `${objectName('&')}: first ${moveWords(rest.join(' '), state)}`;
-  if (head === 'T') return `${objectName('t')}: take ${objectName(rest[0])}`;
-  if (head === 'x2' || head === 'x3') return `${moveWords(rest.join(' '), state)} ${head === 'x2' ? 'doubled' : 'tripled'} (${objectName(head)})`;
+  if (head === '&') return `${short ? '' : `${objectName('&')}: `}first ${moveWords(rest.join(' '), state)}, then one more`;
+  if (head === 'T') return `${short ? '' : `${objectName('t')}: `}take ${objectName(rest[0])}`;
+  if (head === 'x2' || head === 'x3') {
+    return `${moveWords(rest.join(' '), state)} ${head === 'x2' ? 'doubled' : 'tripled'}${short ? '' : ` (${objectName(head)})`}`;
+  }
   if (/^\?+$/.test(head) && rest.length === 1) return `${objectName(head)} as ${rest[0].repeat(head.length)}`;
   if (objectOf(head) && !rest.length) return `use ${objectName(head)}`;
   return move;

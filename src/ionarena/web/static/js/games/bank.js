@@ -124,7 +124,7 @@ function Inventory({ inventory, legal, act, busy, state }) {
     })}
     ${open && act ? html`<div class="chooser" role="group" aria-label=${`Use ${objectName(open)}`}>
       <div class="move-buttons">${usesOf(open).map((m) => html`<button class="move" data-move=${m} disabled=${busy}
-        onClick=${() => { setOpen(null); act(m); }}>${moveWords(m, state)}</button>`)}</div>
+        onClick=${() => { setOpen(null); act(m); }}>${moveWords(m, state, true)}</button>`)}</div>
       <button class="link" onClick=${() => setOpen(null)}>cancel</button></div>` : null}
   </div>`;
 }
