@@ -66,7 +66,7 @@ def test_a_double_click_on_a_board_card_plays_one_card(browser: Any, server: Liv
 
 def test_compound_marks_the_picked_cards_only_until_the_reveal(browser: Any, server: LiveServer) -> None:
     made = make(server, game="compound", players=3, seats=["human", "bot:easy", "bot:easy"], names=["Ada"],
-                seed=17, bot_delay=1.5)
+                seed=17, bot_delay=1.0)
     page = new_page(browser)
     page.goto(f"{server.url}/t/{made['id']}#token={made['seats'][0]['token']}")
     page.wait_for_selector(".my-hand .tiles [data-move=two]")
