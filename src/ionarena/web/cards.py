@@ -4,6 +4,10 @@ These are printed card faces (public facts of each game's deck), read from the g
 files, so a page can draw `Cl` as "Chloride, 1−, 4 points, halogen" without knowing the rules. A
 game whose data file moves or changes shape gives an empty catalogue here: the page then draws
 the card's text alone, and nothing else breaks.
+
+Besides element cards: valence's molecule cards as `molecule:<formula>` (name, type, points; the
+stash shows them), and bank's objects as `object:<token>` (symbol, name, what it does, price), so
+a page words `buy :` as "buy [:] Move Time, 4¢".
 """
 
 from __future__ import annotations
@@ -54,6 +58,32 @@ def _compound() -> Catalogue:
     return cards
 
 
+def _molecules() -> Catalogue:
+    from ..games.valence.scoring import HELIUM_POINTS
+
+    data = _toml("valence", "molecules.toml")
+    types = data.get("types", {})
+    cards: Catalogue = {"molecule:He": {"kind": "molecule", "symbol": "He", "name": "helium",
+                                        "type": "Helium", "points": HELIUM_POINTS}}
+    for r in data.get("recipe", []):
+        kind = types[r["type"]]
+        cards[f"molecule:{r['formula']}"] = {"kind": "molecule", "symbol": r["formula"], "name": r["name"],
+                                             "shown": r.get("shown", ""), "type": kind["label"],
+                                             "points": kind["points"]}
+    return cards
+
+
+def _bank() -> Catalogue:
+    data = _toml("bank", "bank.toml")
+    cards: Catalogue = {}
+    for key, o in data.get("objects", {}).items():
+        cards[f"object:{o['token']}"] = {
+            "kind": "object", "key": key, "symbol": o["symbol"], "token": o["token"], "name": o["name"],
+            "help": o["help"], "price": o.get("price"), "held": bool(o.get("held", False)),
+            "instant": o.get("instant", 0), "powerdown": bool(o.get("powerdown", False))}
+    return cards
+
+
 _VALENCE_CATEGORY = {1: "hydrogen", 2: "noble_gas", 6: "nonmetal", 7: "nonmetal", 8: "chalcogen"}
 
 
@@ -75,13 +105,14 @@ def _valence() -> Catalogue:
             category = _VALENCE_CATEGORY.get(number, "nonmetal")
         cards[e["symbol"]] = {"symbol": e["symbol"], "name": e["name"], "valence": valence,
                               "number": number, "category": category}
+    cards.update(_molecules())
     return cards
 
 
 @cache
 def catalogue(game: str) -> Catalogue:
     """The card faces of `game` by the text a view shows them as (empty where there are none)."""
-    makers = {"compound": _compound, "valence": _valence}
+    makers = {"compound": _compound, "valence": _valence, "bank": _bank}
     maker = makers.get(game)
     if maker is None:
         return {}

@@ -165,7 +165,8 @@ def test_options_are_kept_complete_in_the_state_and_its_record():
     """Every option is kept with the game (defaults filled in), so a record replays the same game."""
     state = ionarena.make("bank", players=2, seed=4, move_time=5, teams="+-")
     assert state.options == {"full_charge": 10, "rounds": 3, "round_time": 180.0, "move_time": 5.0,
-                             "shop_time": 30.0, "lobby_time": 60.0, "lobby": True, "teams": "+-"}
+                             "shop_time": 30.0, "lobby_time": 60.0, "countdown": 0.0, "lobby": True,
+                             "teams": "+-"}
     assert record.from_state(state).options == state.options
 
 

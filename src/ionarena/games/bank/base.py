@@ -211,12 +211,21 @@ class BankBase(State):
         self.move_end = to_ms(start + limit)
 
     def _begin_round(self) -> None:
-        """The next round starts (its clock runs from now) with the next player in turn order."""
+        """The next round starts with the next player in turn order: its clock runs from now, or,
+        with a `countdown`, from the end of the countdown (the first player's move clock too; until
+        then nobody is on turn)."""
         self.round += 1
         self.phase = PLAY
-        self.round_end = round(self.clock + self.cfg.round_time, 3)
+        countdown = self.cfg.countdown
+        self.round_end = round(self.clock + countdown + self.cfg.round_time, 3)
         self._emit("round_start", (self.round, self.cfg.rounds, self.round_end))
         self._advance()
+        if countdown:
+            self._set_move_clock(to_ms(self.clock + countdown), self.cfg.move_time)
+
+    def counting_down(self) -> bool:
+        """True during the countdown before a round's first turn (the move clock has not started)."""
+        return self.phase == PLAY and self.clock < self.turn_start
 
     def team_scores(self) -> tuple[int, int]:
         """Sum of the scores of the players of team + and team - (players who quit excluded)."""

@@ -89,6 +89,7 @@ class Config:
     extended_move_time: float
     shop_time: float
     lobby_time: float
+    countdown: float
     timeout_penalty: int
     hand_size: int
     start_coins: int
@@ -169,13 +170,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("shop_time", float, DEFAULT.shop_time, "seconds of shopping between rounds", low=1, high=600),
     Option("lobby_time", float, DEFAULT.lobby_time, "seconds to pick teams before the game starts by itself",
            low=1, high=600),
+    Option("countdown", float, DEFAULT.countdown, "seconds of countdown before each round's first turn, "
+           "no clock running (the rulebook has none; a web table's lobby offers 3)", low=0, high=30),
     Option("lobby", bool, True, "start in the lobby, where each seat picks `team +` or `team -` (false: "
            "teams alternate + - + - and the game starts at once)"),
     Option("teams", str, None, "one team sign per seat, e.g. '+-+-' (skips the lobby)",
            high=DEFAULT.max_players, pattern="+-"),
 )
 """Every option of the bank game, with its bounds (checked by `GameSpec.make` before a game exists)."""
-CONFIG_OPTIONS = ("full_charge", "rounds", "round_time", "move_time", "shop_time", "lobby_time")
+CONFIG_OPTIONS = ("full_charge", "rounds", "round_time", "move_time", "shop_time", "lobby_time", "countdown")
 """The options that change a number of `Config`."""
 
 

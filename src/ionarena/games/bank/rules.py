@@ -122,7 +122,7 @@ class BankState(Lobby, Turns, Shop):
         """Lobby: players without a team; play: the player on turn; shop: players still shopping."""
         phase = self.phase
         if phase == PLAY:
-            return [self.order[self.pos]]
+            return [self.order[self.pos]] if self.clock >= self.turn_start else []  # else: the countdown
         if phase == LOBBY:
             return [p for p in range(self.num_players) if self.active[p] and self.team[p] == 0]
         if phase == SHOP:
@@ -133,7 +133,8 @@ class BankState(Lobby, Turns, Shop):
         """Every legal action of `player` now. `quit` is always accepted but never listed (bots stay)."""
         phase = self.phase
         if phase == PLAY:
-            return self._turn_options(player) if player == self.order[self.pos] else []
+            on_turn = player == self.order[self.pos] and self.clock >= self.turn_start
+            return self._turn_options(player) if on_turn else []
         if player not in self.actors():
             return []
         if phase == LOBBY:
@@ -162,6 +163,8 @@ class BankState(Lobby, Turns, Shop):
                 raise IllegalAction("teams are picked before the game starts")
             if cls in (Buy, Deal, Ok) or word == "done":
                 raise IllegalAction("the shop is closed: it opens between rounds")
+            if self.clock < self.turn_start:
+                raise IllegalAction("the round has not started: wait for the countdown")
             if player != self.order[self.pos]:
                 raise IllegalAction(f"it is not your turn: Player {self.order[self.pos]} is on turn")
             self._check_move(player, action)
@@ -223,7 +226,10 @@ class BankState(Lobby, Turns, Shop):
             return
         deadline = self.deadline()
         assert deadline is not None
+        counting_down = self.counting_down()
         self.clock = max(self.clock, deadline)
+        if counting_down:
+            return  # the countdown is over: the first player's move clock runs from now
         if self.phase == LOBBY:
             self._start()
         elif self.phase == SHOP:
@@ -279,7 +285,10 @@ class BankState(Lobby, Turns, Shop):
             if not self.actors():
                 self._end_shop()
         elif was_current:
+            countdown_end = self.turn_start if self.counting_down() else None
             self._advance()
+            if countdown_end is not None:  # the next player starts when the countdown ends, as planned
+                self._set_move_clock(countdown_end, self.cfg.move_time)
 
     # -- results and time ---------------------------------------------------------------------
 
@@ -305,6 +314,8 @@ class BankState(Lobby, Turns, Shop):
         """The next deadline in game seconds: lobby end, move clock or round end, shop end."""
         phase = self.phase
         if phase == PLAY:
+            if self.clock < self.turn_start:
+                return self.turn_start  # the end of the countdown before a round's first turn
             # both are whole milliseconds already (the move clock's end is rounded when it is set)
             round_end, move_end = self.round_end, self.move_end
             return round_end if round_end < move_end else move_end  # min(), without the call

@@ -70,14 +70,17 @@ export function gameNow(state) {
   return clock.game_now + (performance.now() - (state.received || performance.now())) / 1000;
 }
 
-/** A ring clock: seconds left of `total`. */
+/** A ring clock: seconds left of `total`; urgent near the end, `last-second` (red, pulsing) in its
+ * last second, so a timeout never comes unannounced. */
 export function Clock({ left, total, label, big }) {
   if (left === null || left === undefined) return null;
   const fraction = total ? Math.max(0, Math.min(1, left / total)) : 1;
   const r = 26;
   const circumference = 2 * Math.PI * r;
   const urgent = left < Math.min(5, (total || 10) * 0.34);
-  return html`<div class="clock-wrap"><div class=${`clock ${urgent ? 'urgent' : ''} ${big ? 'big' : ''}`} role="timer" aria-label=${label || 'time left'}>
+  const last = left > 0 && left <= 1;
+  return html`<div class="clock-wrap"><div class=${`clock ${urgent ? 'urgent' : ''} ${last ? 'last-second' : ''} ${big ? 'big' : ''}`}
+      role="timer" aria-label=${label || 'time left'} data-left=${left.toFixed(1)}>
     <svg viewBox="0 0 64 64" aria-hidden="true">
       <circle cx="32" cy="32" r=${r} class="clock-track"/>
       <circle cx="32" cy="32" r=${r} class="clock-arc" stroke-dasharray=${`${circumference * fraction} ${circumference}`}
@@ -87,24 +90,63 @@ export function Clock({ left, total, label, big }) {
   </div>${label ? html`<span class="clock-label">${label}</span>` : null}</div>`;
 }
 
-/** The log in words: every event the seat may see, newest last; chemistry explained below a line. */
-export function Log({ events, big, limit }) {
+/** `m:ss` of a number of seconds (rounded up, so 0:00 means it is over). */
+export function mmss(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The trophy of a winner, drawn (an emoji needs a font a projector's browser may not have). */
+export function Trophy({ label = 'winner' }) {
+  return html`<svg class="trophy" viewBox="0 0 24 24" role="img" aria-label=${label}>
+    <path d="M7 3h10v3h3.5v2.2A4.8 4.8 0 0 1 16.4 13 5.6 5.6 0 0 1 13 15.3V18h3v3H8v-3h3v-2.7A5.6 5.6 0 0 1 7.6 13
+      4.8 4.8 0 0 1 3.5 8.2V6H7V3zm0 5H5.5v.2A2.8 2.8 0 0 0 7.3 10.8 7 7 0 0 1 7 9V8zm10 0v1c0 .6-.1 1.2-.3 1.8a2.8 2.8 0 0 0 1.8-2.6V8H17z"/>
+  </svg>`;
+}
+
+/** Text only a screen reader reads. */
+export function SrOnly({ children }) {
+  return html`<span class="sr-only">${children}</span>`;
+}
+
+/** The log in words: every event the seat may see, newest last; chemistry explained below a line.
+ * `words(event)`, when given, may reword an event for this page (null keeps the presenter's). A
+ * polite live region: a screen reader reads each move as it happens ("your turn" has its own). */
+export function Log({ events, big, limit, words }) {
   const box = useRef(null);
   const shown = limit ? events.slice(-limit) : events;
   useEffect(() => {
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [events.length]);
-  return html`<ol class=${`log ${big ? 'big' : ''}`} ref=${box} aria-live="polite" data-testid="log">
+  return html`<ol class=${`log ${big ? 'big' : ''}`} ref=${box} aria-live="polite" data-testid="log" aria-label="What happened" tabindex="0">
     ${shown.map((e, i) => html`<li key=${`${e.version}-${i}`} class=${`ev ev-${e.kind}`} data-version=${e.version}>
-      <span class="ev-text">${e.text}</span>
+      <span class="ev-text">${(words && words(e)) || e.text}</span>
       ${e.explain ? html`<span class="ev-explain">⚗ ${e.explain}</span>` : null}
     </li>`)}
   </ol>`;
 }
 
-/** Every legal move as a button (grouped by their first word), and a box to type one. */
-export function Moves({ legal, act, busy, hint }) {
+/** A move that costs something asks twice: the first tap arms it ("Really? …"), the second, within
+ * `ms`, sends it. Non-blocking, unlike `confirm()`, so a running clock is never frozen behind a dialog. */
+export function useArmed(ms = 2500) {
+  const [armed, setArmed] = useState(null);
+  useEffect(() => {
+    if (armed === null) return undefined;
+    const id = setTimeout(() => setArmed(null), ms);
+    return () => clearTimeout(id);
+  }, [armed]);
+  const press = (move, go) => {
+    if (armed === move) { setArmed(null); go(); } else setArmed(move);
+  };
+  return { armed, press };
+}
+
+/** Every legal move as a button (grouped by their first word), and a box to type one. `costly` maps a
+ * move to what it costs (it then asks twice); `label(move)` may word a move (its text stays the
+ * button's `data-move`). */
+export function Moves({ legal, act, busy, hint, costly, label }) {
   const [text, setText] = useState('');
+  const { armed, press } = useArmed();
   const groups = useMemo(() => {
     const out = new Map();
     for (const move of legal || []) {
@@ -123,13 +165,21 @@ export function Moves({ legal, act, busy, hint }) {
     act(move);
     setText('');
   };
+  const button = (m) => {
+    const cost = costly && costly[m];
+    const onClick = cost ? () => press(m, () => act(m)) : () => act(m);
+    const shown = label ? label(m) : m;
+    return html`<button class=${`move ${cost ? 'costly' : ''} ${armed === m ? 'armed' : ''}`} data-move=${m}
+        disabled=${busy} onClick=${onClick} title=${cost ? `${m}: ${cost}` : m}>
+      ${armed === m ? `Really ${shown}? ${cost}` : shown}</button>`;
+  };
   return html`<section class="moves" aria-label="Your moves">
     <h3>Your moves ${hint ? html`<small>${hint}</small>` : null}</h3>
     ${legal && legal.length ? groups.map(([key, moves]) => (moves.length > 18
       ? html`<details class="move-group"><summary>${key} … (${moves.length})</summary>
-          <div class="move-buttons">${moves.map((m) => html`<button class="move" disabled=${busy} onClick=${() => act(m)}>${m}</button>`)}</div>
+          <div class="move-buttons">${moves.map(button)}</div>
         </details>`
-      : html`<div class="move-buttons">${moves.map((m) => html`<button class="move" data-move=${m} disabled=${busy} onClick=${() => act(m)}>${m}</button>`)}</div>`))
+      : html`<div class="move-buttons">${moves.map(button)}</div>`))
       : html`<p class="muted">Nothing to do right now.</p>`}
     <form class="type-move" onSubmit=${submit}>
       <input list="legal-moves" name="move" placeholder="or type a move…" autocomplete="off" value=${text}
@@ -168,16 +218,16 @@ export function Formula({ text }) {
 }
 
 /** One element card: category colour, symbol, charge or valence, points, name. */
-export function ElementCard({ token, face, onClick, selected, playable, small, title, label }) {
+export function ElementCard({ token, face, onClick, selected, playable, small, title, label, disabled, cls }) {
   const f = face || {};
   const category = f.category || 'unknown';
   const charge = f.charge !== undefined ? chargeText(f.charge)
     : f.charges ? f.charges.map(chargeText).join('/') : f.valence !== undefined ? `v${f.valence}` : '';
   const points = Array.isArray(f.points) ? f.points.join('/') : f.points;
   const classes = ['ecard', `cat-${category}`, small ? 'small' : '', selected ? 'selected' : '',
-    playable ? 'playable' : '', onClick ? 'clickable' : ''].join(' ');
+    playable ? 'playable' : '', onClick ? 'clickable' : '', cls || ''].join(' ');
   const Tag = onClick ? 'button' : 'div';
-  return html`<${Tag} class=${classes} onClick=${onClick} data-card=${token}
+  return html`<${Tag} class=${classes} onClick=${onClick} data-card=${token} disabled=${onClick ? !!disabled : undefined}
       title=${title || (f.name ? `${f.name}${charge ? ` (${charge})` : ''}${points !== undefined ? `, ${points} points` : ''}` : token)}>
     <span class="ecard-charge">${charge}</span>
     <span class="ecard-symbol"><${Formula} text=${f.symbol || token}/></span>
@@ -189,6 +239,12 @@ export function ElementCard({ token, face, onClick, selected, playable, small, t
 
 /** The catalogue of a game's card faces (fetched once per page). */
 const catalogues = new Map();
+
+/** The catalogue of `game` if this page has fetched it already (else empty): for words outside a board. */
+export function catalogueOf(game) {
+  return catalogues.get(game) || {};
+}
+
 export function useCatalogue(game) {
   const [cards, setCards] = useState(catalogues.get(game) || {});
   useEffect(() => {

@@ -7,6 +7,12 @@ const BOTS = [
   ['bot:random', 'Bot · random'],
 ];
 
+/** Options a table made here starts with (each still editable): bank gets a countdown before each
+ * round, so its 3-second clock never starts by surprise. */
+const LOBBY_DEFAULTS = { bank: { countdown: 3 } };
+/** "New to bank?": the move time a beginner gets instead of the rulebook's 3 seconds. */
+const BEGINNER_MOVE_TIME = 6;
+
 function defaultSeats(count) {
   return Array.from({ length: count }, (_, i) => (i === 0 ? 'me' : 'bot:medium'));
 }
@@ -39,14 +45,20 @@ function NewTable({ games }) {
   const [name, setName] = useState(() => { try { return localStorage.getItem('ion.name') || ''; } catch (_) { return ''; } });
   const [isPublic, setPublic] = useState(true);
   const [moveLimit, setMoveLimit] = useState('');
-  const [options, setOptions] = useState({});
+  const [options, setOptions] = useState(() => ({ ...(LOBBY_DEFAULTS.dots || {}) }));
   const [seed, setSeed] = useState('');
   const [error, setError] = useState(null);
   const [working, setWorking] = useState(false);
   if (!game) return null;
   const count = players ?? game.default_players;
   const plan = seats && seats.length === count ? seats : defaultSeats(count);
-  const chooseGame = (id) => { setGameId(id); setVariant(null); setPlayers(null); setSeats(null); setOptions({}); };
+  const chooseGame = (id) => { setGameId(id); setVariant(null); setPlayers(null); setSeats(null); setOptions({ ...(LOBBY_DEFAULTS[id] || {}) }); };
+  const beginner = game.id === 'bank' && options.move_time === BEGINNER_MOVE_TIME;
+  const setBeginner = (on) => {
+    const next = { ...options };
+    if (on) next.move_time = BEGINNER_MOVE_TIME; else delete next.move_time;
+    setOptions(next);
+  };
   const setSeat = (i, value) => {
     const next = plan.map((s, j) => (j === i ? value : value === 'me' && s === 'me' ? 'open' : s));
     setSeats(next);
@@ -107,6 +119,10 @@ function NewTable({ games }) {
       ${game.timed ? null : html`<label class="field">Seconds per move <input type="number" min="1" max="86400" value=${moveLimit}
         placeholder="no limit" onInput=${(e) => setMoveLimit(e.currentTarget.value)}/></label>`}
     </div>
+    ${game.id === 'bank' ? html`<label class="beginner" data-testid="new-to-bank">
+      <input type="checkbox" name="new-to-bank" checked=${beginner} onChange=${(e) => setBeginner(e.currentTarget.checked)}/>
+      <span><b>New to bank?</b> ${BEGINNER_MOVE_TIME} seconds a move instead of the rulebook's 3 (missing a move costs 1000 points).
+        Every round starts after a ${options.countdown ?? 0}-second countdown.</span></label>` : null}
     ${game.options.length ? html`<details class="options" open=${game.timed}><summary>Game options</summary>
       <div class="row wrap">${game.options.map((o) => html`<${OptionField} option=${o} value=${options[o.name]}
         set=${(v) => setOptions({ ...options, [o.name]: v })}/>`)}</div></details>` : null}

@@ -1,6 +1,6 @@
 // Replays: a finished game (or an uploaded record) move by move, from any seat's view or as a
 // spectator; large type for a class with one click.
-import { Log, Panel, api, html, seatName, useEffect, useState } from './common.js';
+import { Log, Panel, api, html, seatName, useEffect, useRef, useState } from './common.js';
 import { useGame } from './table.js';
 import { ReplayChat } from './chat.js';
 
@@ -20,7 +20,20 @@ function Viewer({ replay, game, tableId, seat, setSeat }) {
   const [big, setBig] = useState(false);
   const frames = replay.frames;
   const last = frames.length - 1;
-  useEffect(() => { setIndex(0); }, [replay]);
+  const shown = useRef(null);
+  // another seat's view of the same game: stay at the same move (its frames differ: a seat has a
+  // frame wherever it learns something), not back to the start
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = frames;
+    if (!before) return;
+    setIndex((i) => {
+      const step = before[Math.min(i, before.length - 1)].step;
+      let at = 0;
+      frames.forEach((f, k) => { if (f.step <= step) at = k; });
+      return at;
+    });
+  }, [replay]);
   useEffect(() => {
     if (!playing) return undefined;
     if (index >= last) { setPlaying(false); return undefined; }
@@ -63,14 +76,14 @@ function Viewer({ replay, game, tableId, seat, setSeat }) {
     </div>
     ${replay.verified ? html`<p class="verified" data-testid="verified">✓ Verified as <code>ion replay</code> verifies: ${replay.verified}</p>` : null}
     <div class="table-grid">
-      <div class="board-col"><${Board} state=${state} act=${null} projector=${big}/></div>
+      <div class="board-col"><${Board} state=${state} act=${null} projector=${big} log=${events}/></div>
       <aside class="side-col">
         ${explained.length ? html`<section class="chemistry"><h2>Chemistry</h2>
           ${explained.map((e) => html`<p>${e.text}</p><p class="explain-big">${e.explain}</p>`)}</section>` : null}
         <${Panel} title="This move" cls="now-panel">${frame.events.length
           ? html`<ul class="now">${frame.events.map((e) => html`<li>${e.text}</li>`)}</ul>`
           : html`<p class="muted">—</p>`}</${Panel}>
-        <${Panel} title="So far" cls="log-panel"><${Log} events=${events} big=${big}/></${Panel}>
+        <${Panel} title="So far" cls="log-panel"><${Log} events=${events} big=${big} words=${module.words ? (e) => module.words(e, state) : null}/></${Panel}>
         ${tableId ? html`<${ReplayChat} tableId=${tableId} version=${frame.version}/>` : null}
         <${Panel} title="Scores">${replay.names.map((n, s) => html`<div>${seatName(state, s)}: <b>${frame.view.scores[s]}</b></div>`)}</${Panel}>
       </aside>

@@ -1,13 +1,15 @@
 // A table: the live connection (WebSocket, reconnecting), the game's board, players, moves and the
 // log; the projector view is the same table as a spectator in large type, chemistry explained.
 import {
-  Log, Moves, Panel, api, fmtScore, html, seatName, useCallback, useEffect, useRef, useState,
+  Log, Moves, Panel, SrOnly, Trophy, api, fmtScore, html, seatName, useCallback, useEffect, useRef, useState,
 } from './common.js';
+import { Breakdown } from './breakdown.js';
 import { loadGame } from './games/index.js';
 import { tableBus } from './bus.js';
 import { ChatDrawer } from './chat.js';
 import { PresenceMark, Watching, usePresenceReport } from './presence.js';
 import { RematchBar } from './rematch.js';
+import { AlertsMenu, loadAlerts, useTurnSignals } from './turn.js';
 
 const TOKEN_KEY = (id) => `ion.token.${id}`;
 
@@ -47,6 +49,12 @@ export function useTable(tableId, { token, spectator = false, realtime = false }
   const socket = useRef(null);
   const counter = useRef(0);
   const latest = useRef(null);
+  const inFlight = useRef(null);
+  const landed = () => {
+    clearTimeout(inFlight.current);
+    inFlight.current = null;
+    setBusy(false);
+  };
 
   useEffect(() => {
     let stopped = false;
@@ -69,9 +77,9 @@ export function useTable(tableId, { token, spectator = false, realtime = false }
           setState(message);
           setLog((old) => mergeLog(old, message));
         } else if (message.type === 'ok') {
-          setBusy(false);
+          landed();
         } else if (message.type === 'error') {
-          setBusy(false);
+          landed();
           setNotice({ text: message.code === 409 ? 'The game moved on: choose again.' : message.detail, at: Date.now() });
         } else if (message.type === 'answer') {
           setNotice({ text: message.text, at: Date.now(), info: true });
@@ -80,7 +88,7 @@ export function useTable(tableId, { token, spectator = false, realtime = false }
         }
       };
       ws.onclose = (event) => {
-        setBusy(false);
+        landed();
         if (stopped) return;
         if (event.code === 4404) { setConn('gone'); return; }
         if (event.code === 4403) {
@@ -103,6 +111,8 @@ export function useTable(tableId, { token, spectator = false, realtime = false }
     };
   }, [tableId, token, spectator, generation]);
 
+  /** Send a move. One at a time: while a move is in flight (until its answer, at most 4 s) another
+   * is not sent, so a double-click plays one card, not one and then a stale second. */
   const act = useCallback((text) => {
     const ws = socket.current;
     const current = latest.current;
@@ -110,10 +120,11 @@ export function useTable(tableId, { token, spectator = false, realtime = false }
       setNotice({ text: 'Not connected yet: try again in a moment.', at: Date.now() });
       return;
     }
+    if (inFlight.current !== null) return;
     counter.current += 1;
     setBusy(true);
+    inFlight.current = setTimeout(landed, 4000);
     ws.send(JSON.stringify({ type: 'move', action: text, version: realtime ? null : current.version, id: counter.current }));
-    setTimeout(() => setBusy(false), 4000);
   }, [realtime]);
 
   const ask = useCallback((text) => {
@@ -131,13 +142,23 @@ export function useGame(game) {
   return module;
 }
 
-function resultText(state) {
+function resultText(state, game) {
   const view = state.view;
   if (!view.over) return null;
   const winners = view.winners || [];
-  if (!winners.length) return 'The game ends without a winner.';
+  const note = game && game.resultNote ? game.resultNote(state) : '';
+  if (!winners.length) return `The game ends without a winner.${note ? ` ${note}` : ''}`;
   const names = winners.map((s) => seatName(state, s));
-  return names.length === 1 ? `${names[0]} wins!` : `${names.join(' and ')} share the win!`;
+  const text = names.length === 1 ? `${names[0]} wins!` : `${names.join(' and ')} share the win!`;
+  return note ? `${text} ${note}` : text;
+}
+
+/** Is it this page's seat's turn (a move of its own to make now)? */
+export function isMyTurn(state) {
+  if (!state) return false;
+  const seated = state.seat !== null && state.seat !== undefined;
+  return seated && state.status === 'playing' && !state.over && (state.actors || []).includes(state.seat)
+    && (state.legal || []).length > 0;
 }
 
 function Players({ state, game }) {
@@ -147,11 +168,12 @@ function Players({ state, game }) {
       const s = info.seat;
       const acting = view.actors.includes(s) && !view.over;
       const winner = view.over && (view.winners || []).includes(s);
-      return html`<li class=${`seat-row ${acting ? 'acting' : ''} ${s === state.seat ? 'mine' : ''} ${winner ? 'winner' : ''}`} data-seat=${s}>
-        <span class="seat-name">${acting ? html`<span class="turn-dot" aria-label="to move"></span>` : null}${seatName(state, s)}<${PresenceMark} seat=${s} kind=${info.kind}/></span>
+      return html`<li class=${`seat-row ${acting ? 'acting' : ''} ${s === state.seat ? 'mine' : ''} ${winner ? 'winner' : ''}`} data-seat=${s}
+          aria-current=${acting ? 'true' : undefined}>
+        <span class="seat-name">${acting ? html`<span class="turn-dot" aria-hidden="true"></span>` : null}${seatName(state, s)}<${PresenceMark} seat=${s} kind=${info.kind}/>${acting ? html`<${SrOnly}> (to move)</${SrOnly}>` : null}</span>
         <span class="seat-kind">${info.kind === 'bot' ? `bot · ${info.bot}` : info.kind === 'open' ? 'open seat' : ''}</span>
         ${game && game.seatStatus ? game.seatStatus(state, s) : null}
-        <span class="seat-score">${winner ? '🏆 ' : ''}${fmtScore(view.scores[s])}</span>
+        <span class="seat-score">${winner ? html`<${Trophy}/> ` : ''}${fmtScore(view.scores[s])}</span>
       </li>`;
     })}</ol>
   </${Panel}>`;
@@ -226,12 +248,45 @@ function SeatLink({ tableId, token }) {
     : html`<button class="link" onClick=${() => setShown(true)}>your seat link</button>`}</span>`;
 }
 
+/** "Copy invite link": the table's address (never a seat token), for a friend to join or watch. */
+function InviteButton({ tableId }) {
+  const [done, setDone] = useState(null);
+  const link = `${location.origin}/t/${tableId}`;
+  const copy = async () => {
+    let ok = false;
+    try { await navigator.clipboard.writeText(link); ok = true; } catch (_) {
+      const box = document.createElement('textarea');  // pages served over plain http on a LAN have no clipboard API
+      box.value = link;
+      box.setAttribute('readonly', '');
+      box.style.position = 'fixed';
+      box.style.opacity = '0';
+      document.body.appendChild(box);
+      box.select();
+      try { ok = document.execCommand('copy'); } catch (__) { ok = false; }
+      box.remove();
+    }
+    setDone(ok ? 'copied' : 'manual');
+    setTimeout(() => setDone(null), 4000);
+  };
+  return html`<span class="invite">
+    <button class="invite-button" type="button" onClick=${copy} data-testid="invite">${done === 'copied' ? 'Link copied ✓' : 'Copy invite link'}</button>
+    ${done === 'manual' ? html`<input readonly value=${link} aria-label="Invite link" onFocus=${(e) => e.currentTarget.select()}/>` : null}
+    <span class="sr-only" role="status">${done === 'copied' ? 'The invite link is copied.' : ''}</span>
+  </span>`;
+}
+
 export function TablePage({ tableId, game }) {
   const [token, setToken] = useState(() => readToken(tableId));
+  const [alerts, setAlerts] = useState(loadAlerts);
+  const [menu, setMenu] = useState(false);
   const module = useGame(game);
   const realtime = !!(module && module.realtime);
   const { state, log, conn, notice, setNotice, busy, act } = useTable(tableId, { token, realtime });
   usePresenceReport();
+  const myTurn = isMyTurn(state);
+  const said = useTurnSignals({
+    myTurn, what: myTurn && module && module.turnWhat ? module.turnWhat(state) : '', prefs: alerts, tableId,
+  });
   if (conn === 'gone') return html`<div class="doc-page"><h1>No such table</h1><p><a href="/">Back to the lobby</a></p></div>`;
   if (!state || !module) return html`<p class="loading">Connecting to the table…</p>`;
   const seated = state.seat !== null && state.seat !== undefined;
@@ -246,40 +301,51 @@ export function TablePage({ tableId, game }) {
   const seatedNow = (newToken) => { saveToken(tableId, newToken); setToken(newToken); };
   const { Board } = module;
   const title = state.title || state.view.game;
-  const result = resultText(state);
-  return html`<div class=${`table-page game-${game}`} data-version=${state.version} data-status=${state.status}>
+  const result = resultText(state, module);
+  const words = module.words ? (event) => module.words(event, state) : null;
+  return html`<div class=${`table-page game-${game} ${myTurn ? 'my-turn' : ''}`} data-version=${state.version} data-status=${state.status}>
     <div class="table-head">
       <h1>${title} <small>${state.view.variant}</small></h1>
       <span class=${`status status-${state.status}`}>${state.status === 'waiting' ? 'waiting for players' : state.status}</span>
       <span class=${`conn conn-${conn}`} title="connection">${conn === 'live' ? '● live' : '○ reconnecting…'}</span>
       <${Watching}/>
       <span class="spacer"></span>
-      <a href=${`/rules/${game}`} target="_blank" rel="noopener" class="rules-link">Rules ↗</a>
-      <a href=${`/t/${tableId}/projector`} target="_blank" rel="noopener">Projector view</a>
-      ${seated ? html`<${SeatLink} tableId=${tableId} token=${token}/>` : null}
-      ${seated && !state.over ? html`<button class="link" onClick=${leave}>Leave seat</button>` : null}
+      <button class="menu-toggle" type="button" aria-expanded=${menu ? 'true' : 'false'} aria-controls="table-menu"
+        onClick=${() => setMenu(!menu)}>${menu ? 'Close' : 'Menu'}</button>
+      <div class=${`head-links ${menu ? 'open' : ''}`} id="table-menu">
+        <${InviteButton} tableId=${tableId}/>
+        ${seated ? html`<${AlertsMenu} prefs=${alerts} setPrefs=${setAlerts}/>` : null}
+        <a href=${`/rules/${game}`} target="_blank" rel="noopener" class="rules-link">Rules ↗</a>
+        <a href=${`/t/${tableId}/projector`} target="_blank" rel="noopener">Projector view</a>
+        ${seated ? html`<${SeatLink} tableId=${tableId} token=${token}/>` : null}
+        ${seated && !state.over ? html`<button class="link" onClick=${leave}>Leave seat</button>` : null}
+      </div>
     </div>
     <${JoinBar} tableId=${tableId} state=${state} onSeated=${seatedNow}/>
     <${FillBar} tableId=${tableId} state=${state} token=${token} onError=${(text) => setNotice({ text, at: Date.now() })}/>
     ${state.status === 'waiting' ? html`<p class="phase-note">The game starts when every seat is taken. Share this page's address: ${location.origin}/t/${tableId}</p>` : null}
     ${result ? html`<div class="result-banner" data-testid="result"><strong>${result}</strong>
       <a href=${`/t/${tableId}/replay${seated ? `?seat=${state.seat}` : ''}`}>Replay move by move</a>
-      <a href=${`/api/tables/${tableId}/record`} download>Download the record (JSON)</a></div>` : null}
+      <a href=${`/api/tables/${tableId}/record`} download>Download the record (JSON)</a>
+      <${Breakdown} state=${state} log=${log} game=${module}/></div>` : null}
     <${RematchBar} tableId=${tableId} state=${state} token=${token}/>
     <div class="table-grid">
-      <div class="board-col"><${Board} state=${state} act=${moveAct}/></div>
+      <div class="board-col"><${Board} state=${state} act=${moveAct} busy=${busy} log=${log}/></div>
       <aside class="side-col">
         <${Players} state=${state} game=${module}/>
-        ${canAct ? html`<${Moves} legal=${state.legal} act=${act} busy=${busy}/>` : null}
-        <${Panel} title="What happened" cls="log-panel"><${Log} events=${log}/></${Panel}>
+        ${canAct ? html`<${Moves} legal=${state.legal} act=${act} busy=${busy} costly=${module.costly}
+          label=${module.moveLabel ? (m) => module.moveLabel(m, state) : null}/>` : null}
+        <${Panel} title="What happened" cls="log-panel"><${Log} events=${log} words=${words}/></${Panel}>
       </aside>
     </div>
+    <div class="sr-only" role="status" aria-live="polite" data-testid="turn-announcer">${said}</div>
     <${Toast} notice=${notice} clear=${() => setNotice(null)}/>
     <${ChatDrawer} tableId=${tableId} state=${state} token=${token}/>
   </div>`;
 }
 
-/** The classroom's view: a spectator in large type; each compound or molecule explained. */
+/** The classroom's view: a spectator filling the screen in large type; each compound or molecule
+ * explained; the scores always in sight. */
 export function ProjectorPage({ tableId, game }) {
   const module = useGame(game);
   const { state, log, conn } = useTable(tableId, { spectator: true });
@@ -288,18 +354,22 @@ export function ProjectorPage({ tableId, game }) {
   const { Board } = module;
   const explained = log.filter((e) => e.explain);
   const last = explained[explained.length - 1];
-  const result = resultText(state);
-  return html`<div class="projector-page" data-version=${state.version}>
+  const result = resultText(state, module);
+  const words = module.words ? (event) => module.words(event, state) : null;
+  return html`<div class=${`projector-page game-${game}`} data-version=${state.version}>
     <div class="table-head"><h1>${state.title || state.view.game} <small>${state.view.variant}</small></h1>
       <span class=${`status status-${state.status}`}>${state.status}</span>
-      <span class=${`conn conn-${conn}`}>${conn === 'live' ? '● live' : '○ reconnecting…'}</span></div>
-    ${result ? html`<div class="result-banner"><strong>${result}</strong></div>` : null}
+      <span class=${`conn conn-${conn}`}>${conn === 'live' ? '● live' : '○ reconnecting…'}</span>
+      <span class="spacer"></span>
+      <span class="projector-address">${location.host}/t/${tableId}</span></div>
+    ${result ? html`<div class="result-banner"><strong>${result}</strong><${Breakdown} state=${state} log=${log} game=${module}/></div>` : null}
     <div class="projector-grid">
-      <div class="board-col"><${Board} state=${state} act=${null} projector=${true}/></div>
+      <div class="board-col"><${Board} state=${state} act=${null} projector=${true} log=${log}/></div>
       <aside class="side-col">
+        <${Players} state=${state} game=${module}/>
         ${last ? html`<section class="chemistry" data-testid="chemistry"><h2>Chemistry</h2><p>${last.text}</p>
           <p class="explain-big">${last.explain}</p></section>` : null}
-        <${Panel} title="Move by move" cls="log-panel"><${Log} events=${log} big=${true} limit=${40}/></${Panel}>
+        <${Panel} title="Move by move" cls="log-panel"><${Log} events=${log} big=${true} limit=${40} words=${words}/></${Panel}>
       </aside>
     </div>
   </div>`;

@@ -1,5 +1,7 @@
-// ION: Card Game (dots): cards with two dot zones, the card on the table, hands, the draw pile.
-import { html, plural, seatName, useState } from '../common.js';
+// ION: Card Game (dots): cards with two dot zones, the card on the table (and who played it), hands,
+// the draw pile; the score taken apart at the end.
+import { SrOnly, html, plural, seatName, useEffect, useRef, useState } from '../common.js';
+import { useHandFocus } from '../turn.js';
 
 const KINDS = {
   '+1': { label: '+1', cls: 'k-plus' },
@@ -43,7 +45,7 @@ function Zone({ value, y, match }) {
 }
 
 /** One dots card as SVG. `match`: dot values the table asks for (zones showing them glow). */
-export function DotsCard({ text, onClick, playable, big, match, back, label }) {
+export function DotsCard({ text, onClick, playable, big, match, back, label, disabled, cls: extra }) {
   if (back) {
     return html`<div class="dcard back" aria-label="a face-down card"><svg viewBox="0 0 70 100" aria-hidden="true">
       <rect x="1" y="1" width="68" height="98" rx="8" class="back-face"/>
@@ -52,7 +54,7 @@ export function DotsCard({ text, onClick, playable, big, match, back, label }) {
   const card = parseCard(text);
   const kind = KINDS[card.kind];
   const cls = ['dcard', kind ? kind.cls : `k-${card.kind}`, playable ? 'playable' : '', big ? 'big' : '',
-    onClick ? 'clickable' : ''].join(' ');
+    onClick ? 'clickable' : '', extra || ''].join(' ');
   const matches = (v) => match && match.includes(v);
   let body;
   if (card.kind === 'dj') {
@@ -78,7 +80,7 @@ export function DotsCard({ text, onClick, playable, big, match, back, label }) {
   const svg = html`<svg viewBox="0 0 70 100" role="img" aria-label=${name}>
     <rect x="1" y="1" width="68" height="98" rx="8" class="face"/>${body}</svg>`;
   if (onClick) {
-    return html`<button class=${cls} onClick=${onClick} data-card=${text} title=${label || name}>${svg}</button>`;
+    return html`<button class=${cls} onClick=${onClick} data-card=${text} title=${label || name} disabled=${!!disabled}>${svg}</button>`;
   }
   return html`<div class=${cls} data-card=${text} title=${name}>${svg}</div>`;
 }
@@ -88,11 +90,13 @@ function movesFor(legal, card) {
   return legal.filter((m) => m === `play ${card}` || m.startsWith(`play ${card} `) || m === `give ${card}`);
 }
 
-function Chooser({ card, moves, act, close }) {
-  return html`<div class="chooser" role="dialog" aria-label="Choose how to play">
+function Chooser({ card, moves, act, close, busy }) {
+  const box = useRef(null);
+  useEffect(() => { const first = box.current && box.current.querySelector('button'); if (first) first.focus(); }, [card]);
+  return html`<div class="chooser" role="dialog" aria-label="Choose how to play" ref=${box}>
     <p>Play <strong>${card}</strong>:</p>
     <div class="move-buttons">
-      ${moves.map((m) => html`<button class="move" onClick=${() => { close(); act(m); }}>${m.replace(`play ${card} `, '')}</button>`)}
+      ${moves.map((m) => html`<button class="move" disabled=${busy} onClick=${() => { close(); act(m); }}>${m.replace(`play ${card} `, '')}</button>`)}
     </div>
     <button class="link" onClick=${close}>cancel</button>
   </div>`;
@@ -102,7 +106,7 @@ function Seat({ state, seat, size, score }) {
   const acting = state.actors.includes(seat);
   const fan = Math.min(size, 12);
   return html`<div class=${`opponent ${acting ? 'acting' : ''}`} data-seat=${seat}>
-    <div class="opp-name">${acting ? html`<span class="turn-dot" aria-label="to move"></span>` : null}${seatName(state, seat)}</div>
+    <div class="opp-name">${acting ? html`<span class="turn-dot" aria-hidden="true"></span>` : null}${seatName(state, seat)}${acting ? html`<${SrOnly}> (to move)</${SrOnly}>` : null}</div>
     <div class="fan" aria-label=${plural(size, 'card')}>
       ${Array.from({ length: fan }, (_, i) => html`<span class="mini-back" style=${`--i:${i}`}></span>`)}
     </div>
@@ -110,41 +114,59 @@ function Seat({ state, seat, size, score }) {
   </div>`;
 }
 
+/** The last card played, and by whom, from the log (the top card's story). */
+function lastPlay(log) {
+  for (let i = (log || []).length - 1; i >= 0; i -= 1) {
+    const e = log[i];
+    if (e.kind === 'play' || e.kind === 'deal') return e;
+  }
+  return null;
+}
+
 /** The whole dots table for one seat (or a spectator). */
-export function Board({ state, act }) {
+export function Board({ state, act, busy, log }) {
   const view = state.view;
   const t = view.table || {};
   const legal = state.legal || [];
   const [choosing, setChoosing] = useState(null);
+  const handRef = useHandFocus();
   const me = state.seat;
   const hand = t.hand || [];
   const match = t.match || [];
   const clickCard = (card) => {
     const moves = movesFor(legal, card);
-    if (!act || moves.length === 0) return;
+    if (!act || busy || moves.length === 0) return;
     if (moves.length === 1) act(moves[0]);
     else setChoosing({ card, moves });
   };
   const others = (t.hand_sizes || []).map((size, seat) => ({ seat, size })).filter((s) => s.seat !== me);
   const canDraw = act && legal.includes('draw');
-  const phaseNote = view.phase === 'give' ? 'The dealer gives the first player a card: click a card to give it.'
+  const played = lastPlay(log);
+  const story = !played || played.card !== t.top ? null
+    : played.kind === 'play' ? html`played by <b>${seatName(state, played.player)}</b>`
+      : html`turned up by the dealer, <b>${seatName(state, played.dealer)}</b>`;
+  const phaseNote = view.over ? null : view.phase === 'give' ? 'The dealer gives the first player a card: click a card to give it.'
     : view.phase === 'name' ? 'Name the number the next card must show.'
       : t.pending_draw && view.actors.length ? `${seatName(state, view.actors[0])} must take ${plural(t.pending_draw, 'card')} or answer with a matching Block.`
         : null;
+  const extra = act ? legal.filter((m) => m === 'pass' || m.startsWith('name ')) : [];
   return html`<div class="dots-board">
     <div class="opponents">${others.map((o) => html`<${Seat} state=${state} seat=${o.seat} size=${o.size}
       score=${view.scores[o.seat]}/>`)}</div>
     <div class="felt">
       <div class="pile">
-        ${canDraw ? html`<button class="pile-button" onClick=${() => act('draw')} data-move="draw" title="Draw a card">
+        ${canDraw ? html`<button class="pile-button" onClick=${() => act('draw')} data-move="draw" title="Draw a card" disabled=${busy}>
             <${DotsCard} back/><span>Draw</span></button>`
           : html`<div class="pile-static"><${DotsCard} back/></div>`}
         <div class="pile-count">${plural(t.draw_pile || 0, 'card')} to draw</div>
       </div>
       <div class="on-table">
-        <div class="top-card"><${DotsCard} text=${t.top} big match=${match}/></div>
-        <div class="needs">Next card must show <strong>${match.length ? match.join(' or ') : '—'}</strong><br/>
-          <small>(Jokers match anything)</small></div>
+        <div class="top-card" data-testid="top-card">
+          <${DotsCard} key=${`${t.top}-${t.played}`} text=${t.top} big match=${view.over ? [] : match} cls="landed"/>
+          ${story ? html`<div class="played-by" data-testid="last-move">${story}</div>` : null}
+        </div>
+        ${view.over ? null : html`<div class="needs" data-testid="needs">Next card must show <strong>${match.length ? match.join(' or ') : '—'}</strong><br/>
+          <small>(Jokers match anything)</small></div>`}
       </div>
       <div class="table-facts">
         <div>Deal <strong>${t.deal}</strong>${t.target ? html` · first to ${t.target}` : null}</div>
@@ -158,16 +180,45 @@ export function Board({ state, act }) {
     ${me !== null && me !== undefined ? html`<div class="my-hand">
       <div class="hand-title">Your hand · ${plural(hand.length, 'card')} · ${t.hand_points} points
         ${view.actors.includes(me) && !view.over ? html`<span class="your-turn">${act ? 'Your turn' : 'to move'}</span>` : null}</div>
-      <div class="hand">${hand.map((card, i) => {
+      <div class="hand" ref=${handRef} tabindex="-1" aria-label="Your hand">${hand.map((card, i) => {
         const moves = act ? movesFor(legal, card) : [];
-        return html`<${DotsCard} key=${`${card}-${i}`} text=${card} match=${match}
+        return html`<${DotsCard} key=${`${card}-${i}`} text=${card} match=${match} disabled=${busy}
           playable=${moves.length > 0} onClick=${moves.length ? () => clickCard(card) : null}/>`;
       })}</div>
-      ${choosing ? html`<${Chooser} card=${choosing.card} moves=${choosing.moves} act=${act} close=${() => setChoosing(null)}/>` : null}
-      ${act ? html`<div class="extra-moves">${legal.filter((m) => m === 'pass' || m.startsWith('name ')).map((m) =>
-        html`<button class="move" data-move=${m} onClick=${() => act(m)}>${m}</button>`)}</div>` : null}
+      ${choosing ? html`<${Chooser} card=${choosing.card} moves=${choosing.moves} act=${act} busy=${busy} close=${() => setChoosing(null)}/>` : null}
+      ${canDraw || extra.length ? html`<div class="extra-moves">
+        ${canDraw ? html`<button class="move draw-in-hand" data-move="draw" disabled=${busy} onClick=${() => act('draw')}>Draw a card</button>` : null}
+        ${extra.map((m) => html`<button class="move" data-move=${m} disabled=${busy} onClick=${() => act(m)}>${m}</button>`)}</div>` : null}
     </div>` : null}
   </div>`;
+}
+
+/** What a turn asks of this seat, for the notification. */
+export function turnWhat(state) {
+  const phase = state.view.phase;
+  if (phase === 'give') return 'give the first player a card';
+  if (phase === 'name') return 'name a number';
+  return (state.legal || []).some((m) => m.startsWith('play ')) ? 'play a card or draw' : 'draw a card';
+}
+
+/** Each player's deals won, the points they brought, and the cards left in hand at the end. */
+export function breakdown(state, log) {
+  const seats = state.seats.map((s) => s.seat);
+  const won = seats.map(() => 0);
+  const points = seats.map(() => 0);
+  for (const e of log) {
+    if (e.kind === 'deal_end' && e.player !== null && e.player !== undefined) {
+      won[e.player] += 1;
+      points[e.player] += e.points || 0;
+    }
+  }
+  const left = (state.view.table || {}).hand_sizes || [];
+  return {
+    columns: [{ label: 'Deals won' }, { label: 'Points from others’ hands', help: 'a deal’s winner scores the cards left in the other hands' },
+      { label: 'Cards left' }],
+    rows: seats.map((s) => [won[s], points[s], left[s] ?? '–']),
+    note: 'The winner of a deal scores the points of every card left in the other hands.',
+  };
 }
 
 export function seatStatus() { return null; }
