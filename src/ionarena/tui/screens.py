@@ -4,7 +4,7 @@ pass the keyboard, confirm a move, the rules, the end of the game."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.markdown import Markdown as RichMarkdown
 from rich.text import Text
@@ -17,7 +17,7 @@ from textual.widgets import Button, Footer, Static
 
 from ..core import Event, Names
 from ..host import Update
-from .games.base import GameUI, Group
+from .games.base import CardSpec, GameUI, Group
 from .widgets.cards import Board, CardBox, Hand, set_text
 from .widgets.panes import CommandLine, EventLog, MoveClock, MovePicker, Players
 
@@ -32,9 +32,13 @@ class TableScreen(Screen[None]):
         Binding("h", "go('hand')", "Hand"),
         Binding("slash,colon", "go('command')", "Type"),
         Binding("l", "go('log')", "Log", show=False),
+        Binding("p", "players", "Players"),
         Binding("q", "leave", "Quit"),
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
     ]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (30, "-tall")]
+    """A terminal under 100 columns or 30 lines (80×24) gets the small layout (`ion.tcss`)."""
 
     class Move(Message):
         """The person chose a move (or typed a line) at this screen."""
@@ -51,8 +55,8 @@ class TableScreen(Screen[None]):
         self.interactive = interactive
         self.update_shown: Update | None = None
         self.groups: list[Group] = []
-        self.logged: list[Event] = []
-        """Every event in the log (to write it again when explanations are switched)."""
+        self._hand_shown: tuple[list[CardSpec], set[str] | None] = ([], None)
+        self.event_log = EventLog(id="log")
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -68,9 +72,14 @@ class TableScreen(Screen[None]):
                 yield MoveClock(self.clock, id="clock")
                 yield MovePicker(id="moves")
                 yield CommandLine(id="command")
-                yield EventLog(id="log")
+                yield self.event_log
         yield Static(id="message")
         yield Footer()
+
+    @property
+    def logged(self) -> list[Event]:
+        """Every event in the log."""
+        return self.event_log.events
 
     # -- drawing ------------------------------------------------------------------------------------
 
@@ -93,27 +102,50 @@ class TableScreen(Screen[None]):
         head.append("\n")
         head.append(ui.status(view, names), style="italic")
         set_text(self.query_one("#title", Static), head)
-        self.query_one("#players", Players).show(ui, view, update.seats, names)
+        self.query_one("#players", Players).show(ui, view, update.seats, names, compact=self.has_class("-short"))
         await self.query_one("#board", Board).show(ui.board(view, names))
         picker = self.query_one("#moves", MovePicker)
         mine = bool(self.interactive and update.legal and not update.over)
         self.groups = ui.group(update.legal, view, names) if mine else []
         picker.show(self.groups)
-        playable = {g.card for g in self.groups if g.card is not None}
+        playable = {g.card for g in self.groups if g.card is not None} | \
+            {c.card for g in self.groups for c in g.choices if c.card is not None}
         chosen = picker.open_group.card if picker.open_group is not None else None
         cards = ui.hand(view)
         set_text(self.query_one("#hand-caption", Static), self._hand_caption(update, bool(cards), mine))
+        self._hand_shown = (cards, playable if mine else None)
         await self.query_one("#hand", Hand).show(cards, playable if mine else None, chosen)
-        set_text(self.query_one("#moves-caption", Static), self._moves_caption(update, names, mine))
+        self._caption()
         self.query_one("#command", CommandLine).offer(update.legal)
         self._show_clock(update, names, mine)
         log = self.query_one("#log", EventLog)
         if reset_log:
-            log.clear()
-            self.logged = []
-        self.logged.extend(events)
+            log.reset()
         for event in events:
             log.add(spec, event, names, update.seats)
+
+    def _caption(self) -> None:
+        """The heading over the moves: what to do now, what the open group asks, or who moves."""
+        update = self.update_shown
+        if update is None:
+            return
+        names = Names(update.seat, update.names)
+        mine = bool(self.interactive and update.legal and not update.over)
+        group = self.query_one("#moves", MovePicker).open_group
+        if mine and group is not None:
+            text = Text(self.ui.group_heading(group), style="bold green")
+            text.append("  Esc: back", style="dim")
+        else:
+            text = self._moves_caption(update, names, mine)
+        set_text(self.query_one("#moves-caption", Static), text)
+
+    async def on_move_picker_opened(self, message: MovePicker.Opened) -> None:
+        """A group of moves was opened or closed: the heading says what it asks, and the hand
+        marks its card."""
+        self._caption()
+        cards, playable = self._hand_shown
+        group = message.group
+        await self.query_one("#hand", Hand).show(cards, playable, group.card if group is not None else None)
 
     def _hand_caption(self, update: Update, any_cards: bool, mine: bool) -> Text:
         if update.seat is None:
@@ -189,6 +221,11 @@ class TableScreen(Screen[None]):
             return
         self.post_message(self.Move(text, typed=True))
 
+    def on_command_line_left(self, message: CommandLine.Left) -> None:
+        """Escape on the command line: the moves list (or nothing) has the keyboard again."""
+        picker = self.query_one("#moves", MovePicker)
+        self.set_focus(picker if picker.display and picker.option_count else None)
+
     def action_number(self, number: int) -> None:
         """The `number`-th entry of the moves list."""
         if isinstance(self.app.focused, CommandLine):
@@ -210,16 +247,26 @@ class TableScreen(Screen[None]):
         widget.focus()
 
     def action_explain(self) -> None:
-        """Chemistry explanations in the log on or off (from the next event)."""
+        """Chemistry explanations in the log on or off."""
         log = self.query_one("#log", EventLog)
-        log.explain = not log.explain
-        update = self.update_shown
-        if update is not None:
-            log.clear()
-            names = Names(update.seat, update.names)
-            for event in self.logged:
-                log.add(self.ui.spec, event, names, update.seats)
+        log.set_explain(not log.explain)
         self.say("Chemistry explanations " + ("on." if log.explain else "off."))
+
+    def on_resize(self) -> None:
+        """A terminal that grows or shrinks past a breakpoint: the players pane follows."""
+        self.call_after_refresh(self._redraw_players)
+
+    def _redraw_players(self) -> None:
+        players = self.query_one("#players", Players)
+        if players.drawn is not None:
+            players.show(*players.drawn, compact=self.has_class("-short"))
+        self.query_one("#hand", Hand).refit()
+
+    def action_players(self) -> None:
+        """Every player with all their notes, on a screen of its own."""
+        players = self.query_one("#players", Players)
+        if players.drawn is not None:
+            self.app.push_screen(PlayersScreen(players.drawn))
 
     def action_rules(self) -> None:
         """The rules pane."""
@@ -231,13 +278,15 @@ class TableScreen(Screen[None]):
         if update is None or update.over or not self.interactive:
             self.app.exit()
             return
+        if isinstance(self.app.screen, LeaveScreen):  # asked already: Ctrl-C twice leaves
+            self.app.exit()
+            return
 
         def done(yes: bool | None) -> None:
             if yes:
                 self.app.exit()
 
-        self.app.push_screen(ConfirmScreen("Leave the game? It is saved as abandoned; a bot does not "
-                                           "play on for you."), done)
+        self.app.push_screen(LeaveScreen(), done)
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -268,6 +317,14 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+class LeaveScreen(ConfirmScreen):
+    """Leave the game? (`q`, Ctrl-C; Ctrl-C again leaves.)"""
+
+    def __init__(self) -> None:
+        super().__init__("Leave the game? It is saved as abandoned; a bot does not play on for you. "
+                         "(Ctrl-C again: leave.)")
+
+
 class PassScreen(ModalScreen[None]):
     """Hot-seat: the table is hidden until the next person has the keyboard."""
 
@@ -293,6 +350,29 @@ class PassScreen(ModalScreen[None]):
 
     def action_ready(self) -> None:
         """The next person has the keyboard."""
+        self.dismiss(None)
+
+
+class PlayersScreen(ModalScreen[None]):
+    """Every player in full (`p`): what a small terminal's players pane sums up."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,p", "close", "Close")]
+
+    def __init__(self, drawn: tuple[GameUI, Any, Sequence[dict[str, Any]], Names]):
+        super().__init__(classes="rules-screen")
+        self.drawn = drawn
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="rules"):
+            yield Players(id="all-players")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#all-players", Players).show(*self.drawn)
+        self.query_one(".rules", VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        """Back to the table."""
         self.dismiss(None)
 
 
@@ -335,8 +415,9 @@ class EndScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog end"):
-            for line in self.lines:
-                yield Static(line if isinstance(line, Text) else Text(line))
+            with VerticalScroll(classes="lines"):
+                for line in self.lines:
+                    yield Static(line if isinstance(line, Text) else Text(line))
             with Horizontal(classes="buttons"):
                 yield Button("Look at the table (Esc)", id="close")
                 yield Button("Quit (q)", id="quit", variant="primary")
@@ -359,4 +440,5 @@ class EndScreen(ModalScreen[None]):
         self.app.exit()
 
 
-__all__ = ["ConfirmScreen", "EndScreen", "PassScreen", "RulesScreen", "TableScreen"]
+__all__ = ["ConfirmScreen", "EndScreen", "LeaveScreen", "PassScreen", "PlayersScreen", "RulesScreen",
+           "TableScreen"]

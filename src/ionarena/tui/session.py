@@ -209,26 +209,13 @@ class PlaySession:
 
     def replay_command(self) -> str:
         """How to see this game again with `ion replay`."""
-        command = f"ion replay --table {self.table.id}"
-        if self.store is not None and self.store.url != _default_url():
-            command += f" --db {self.store.where}"
-        return command
+        from ..cli.again import replay_command
+        return replay_command(self.table.id, self.store)
 
     def deal_again_command(self) -> str:
-        """How to deal this game again."""
-        info = self.table.info()
-        again = f"ion play {info.game} --players {info.players} --seed {info.seed}"
-        if info.variant != self.spec.default_variant:
-            again += f" --variant {info.variant}"
-        return again
-
-
-def _default_url() -> str:
-    from ..store import resolve_url
-    try:
-        return resolve_url(None)
-    except OSError:
-        return ""
+        """How to deal this game again (seed, players, variant and options)."""
+        from ..cli.again import deal_again_command
+        return deal_again_command(self.table.info(), self.spec)
 
 
 __all__ = ["BOT_DELAY", "ManualClock", "PlaySession", "TableDriver", "check_seats", "seat_bots"]

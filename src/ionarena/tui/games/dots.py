@@ -56,8 +56,11 @@ def card_spec(card: str) -> CardSpec:
     css = {"number": "number", "+1": "draw", "+3": "draw", "+5": "draw", "prev+1": "prev", "prev+3": "prev",
            "joker": "joker", "dj": "joker"}.get(kind, kind)
     name = KIND_NAMES.get(kind, f"number card {dots}")
+    title = KIND_TITLES.get(kind, "")
+    short = title if kind == "dj" else f"{title} {'|'.join('★' if z is None else str(z) for z in zones)}".strip()
     return CardSpec(card, (_zone(zones[0]), "┄" * 7, _zone(zones[1])), classes=f"dots dots-{css}",
-                    title=KIND_TITLES.get(kind, ""), subtitle=points, tooltip=f"{card} — {name}, {points}")
+                    title=title, subtitle=points, tooltip=f"{card} — {name}, {points}",
+                    short=short)
 
 
 class DotsUI(GameUI):

@@ -18,8 +18,9 @@ def element_spec(symbol: str) -> CardSpec:
     face = faces("valence").get(symbol)
     if face is None:
         return CardSpec(symbol, (symbol,), classes="element cat-ion")
-    return CardSpec(symbol, (face.symbol, face.charge, face.name[:9]), classes=f"element cat-{face.category}",
-                    tooltip=f"{face.name} ({face.symbol}), valence {face.charge}")
+    return CardSpec(symbol, (face.symbol, face.charge, face.name), classes=f"element cat-{face.category}",
+                    tooltip=f"{face.name} ({face.symbol}), valence {face.charge}",
+                    short=f"{face.symbol} {face.charge}")
 
 
 def molecule_text(formula: str) -> str:
@@ -103,13 +104,18 @@ class ValenceUI(GameUI):
         """The molecules in the player's stash, with formula and name."""
         return [Text(molecule_text(f), style="cyan") for f in view["table"]["stashes"][seat]]
 
+    def player_summary(self, view: View, seat: int, names: Names) -> Text | None:
+        """The molecules in the stash, by formula."""
+        stash = view["table"]["stashes"][seat]
+        return Text(" ".join(stash), style="cyan")
+
     def board(self, view: View, names: Names) -> list[Any]:
         """The discard pile, the deck, the Molecule Bank."""
         t = view["table"]
         info = Text()
-        info.append(f"Element Deck {plural(t['deck_size'], 'card')}  ·  discard pile "
-                    f"{plural(t['discard_size'], 'card')}\n")
-        info.append("Molecule Bank (left · points): ", style="dim")
+        info.append(f"Element Deck {plural(t['deck_size'], 'card')} · discard pile {t['discard_size']}\n")
+        info.append("Molecule Bank ", style="bold")
+        info.append("(left·points): ", style="dim")
         bank = []
         for kind, left in t["bank"].items():
             label = kind.replace("_", " ").title()
