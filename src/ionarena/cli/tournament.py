@@ -14,7 +14,7 @@ from ..core import IonError, get_spec
 from ..core.options import parse_assignments
 from ..sim.backends import BACKENDS, Backend, make_backend
 from ..sim.tournament import TournamentResult, make_tournament, run_tournament, write_plots
-from .common import console, fail
+from .common import console, fail, seed_option
 from .progress import game_progress
 
 MAX_WORKERS = 256
@@ -54,7 +54,7 @@ def tournament(
     games_: Annotated[int, typer.Option("--games", help="How many games (rounded up to whole fair "
                                                         "seating blocks).")] = 100,
     players: Annotated[int | None, typer.Option(help="Seats per game.")] = None,
-    seed: Annotated[int, typer.Option(help="Tournament seed.")] = 0,
+    seed: Annotated[int, typer.Option(help="Tournament seed, 0 to 2**64-1.", callback=seed_option)] = 0,
     variant: Annotated[str | None, typer.Option(help="Game variant.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="A game option as name=value "
                                                           "(repeatable).")] = None,

@@ -151,14 +151,24 @@ class PlaySession:
         n = spec.check_players(spec.default_players if players is None else players)
         chosen = check_seats(seats, n, spec.timed)
         clock = clock or time.monotonic
+        from ..cli.resume import claim
         table = Table(game, n, bots=seat_bots(n, chosen, bots), seed=seed, variant=variant, options=options,
                       clock=clock, journal=store, settings=TableSettings(bot_delay=bot_delay),
-                      surface=TERMINAL)
+                      surface=TERMINAL, labels=claim())
         given = list(names or [])
         for index, seat in enumerate(chosen):
             name = given[index] if index < len(given) and given[index] else f"Player {seat}"
             table.sit(seat, name)
         return cls(table, chosen, clock=clock, store=store)
+
+    @classmethod
+    def resume(cls, store: Any, table_id: str, *, clock: Clock | None = None) -> PlaySession:
+        """The unfinished terminal game `table_id` of `store`, its person seats taken back
+        (`cli.resume.take_back` says why a game cannot be)."""
+        from ..cli.resume import take_back
+        clock = clock or time.monotonic
+        table, people = take_back(store, table_id, clock)
+        return cls(table, people, clock=clock, store=store)
 
     def _failed(self, err: BaseException) -> None:
         self.error = err
