@@ -114,3 +114,14 @@ def test_a_game_of_another_surface_is_left_to_it(tmp_path, surface):
         table.start()
     result = runner.invoke(app, ["play", "--resume", table.id, "--db", db])
     assert result.exit_code == 1 and "not at a terminal: take your seat back there" in result.output
+
+
+@pytest.mark.parametrize("db", ["{tmp}/missing/ion.db", "sqlite:///{tmp}/missing/ion.db"])
+def test_a_store_in_a_folder_that_is_not_there_is_refused_with_a_sentence(tmp_path, db):
+    where = db.format(tmp=tmp_path)
+    for command in (["play", "dots", "--plain", "--db", where], ["saved", "--db", where],
+                    ["replay", "--table", "x", "--db", where]):
+        result = runner.invoke(app, command, input="q\n")
+        assert result.exit_code == 1, result.output
+        assert f"the folder '{tmp_path / 'missing'}' does not exist: make it first" in result.output
+    assert not (tmp_path / "missing").exists()
