@@ -14,9 +14,11 @@ from ..core.options import parse_assignments
 from ..sim.runner import SimConfig
 from .analyze import analyze
 from .common import check_workers, errors, fail, seed_option, split_names
+from .helptext import hide_flag_types
 from .irc import irc
 from .tournament import AddressOption, BackendOption, choose_backend, tournament
 
+hide_flag_types()
 app = typer.Typer(help="Ion Arena: four card games named Ion, against bots, and thousands of "
                        "simulated games to study them.", no_args_is_help=True, add_completion=False)
 
