@@ -3,6 +3,7 @@ pass the keyboard, confirm a move, the rules, the end of the game."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -20,6 +21,10 @@ from ..host import Update
 from .games.base import CardSpec, GameUI, Group
 from .widgets.cards import Board, CardBox, Hand, set_text
 from .widgets.panes import CommandLine, EventLog, MoveClock, MovePicker, Players
+
+
+HOLD = 0.6
+"""Seconds the moves list ignores a pick after the game went on by itself (`GameUI.went_on`)."""
 
 
 class TableScreen(Screen[None]):
@@ -57,6 +62,8 @@ class TableScreen(Screen[None]):
         self.groups: list[Group] = []
         self._hand_shown: tuple[list[CardSpec], set[str] | None] = ([], None)
         self.event_log = EventLog(id="log")
+        self.hold_until = 0.0
+        """Until then (time.monotonic) a picked move is not sent: the game just went on by itself."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -86,6 +93,7 @@ class TableScreen(Screen[None]):
     async def show(self, update: Update, events: Sequence[Event], *, reset_log: bool,
                    title: str = "") -> None:
         """Draw `update`; `events` are the log's new lines (all of them when `reset_log`)."""
+        before = self.update_shown
         self.update_shown = update
         view = update.view
         names = Names(update.seat, update.names)
@@ -121,8 +129,14 @@ class TableScreen(Screen[None]):
         log = self.query_one("#log", EventLog)
         if reset_log:
             log.reset()
-        for event in events:
-            log.add(spec, event, names, update.seats)
+        same_seat = not reset_log and before is not None and before.seat == update.seat
+        notes = ui.event_notes(events, before.view, view) if same_seat and before is not None else {}
+        went_on = ui.went_on(before.view, view) if same_seat and before is not None and mine else None
+        if went_on is not None:  # a key pressed again at once must not act on the new list
+            self.hold_until = time.monotonic() + HOLD
+            self.say(went_on)
+        for index, event in enumerate(events):
+            log.add(spec, event, names, update.seats, notes.get(index))
 
     def _caption(self) -> None:
         """The heading over the moves: what to do now, what the open group asks, or who moves."""
@@ -167,6 +181,8 @@ class TableScreen(Screen[None]):
             return Text("Waiting for the game to start…", style="dim")
         if not actors:
             return Text("")
+        if not self.interactive:  # a replay: nobody is waiting, the step shows who moves
+            return Text(f"{names.list(actors)} to move", style="dim")
         return Text(f"Waiting for {names.list(actors)}…", style="dim")
 
     def _show_clock(self, update: Update, names: Names, mine: bool) -> None:
@@ -204,7 +220,10 @@ class TableScreen(Screen[None]):
             self.say(f"{message.key} cannot be played now.", error=True)
 
     def on_move_picker_picked(self, message: MovePicker.Picked) -> None:
-        """A move from the list."""
+        """A move from the list (not in the moment after the game went on by itself)."""
+        if time.monotonic() < self.hold_until:
+            self.say("The moves changed: look, then choose again.", error=True)
+            return
         self.post_message(self.Move(message.move, typed=False))
 
     def on_input_submitted(self, message: CommandLine.Submitted) -> None:

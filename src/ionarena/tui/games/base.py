@@ -17,7 +17,7 @@ from typing import Any
 
 from rich.text import Text
 
-from ...core import Names, View, get_spec
+from ...core import Event, Names, View, get_spec
 
 MANY = 8
 """A verb with more moves than this is offered as a group (pick it, then the option)."""
@@ -171,6 +171,17 @@ class GameUI:
     def player_notes(self, view: View, seat: int, names: Names) -> list[Text]:
         """Lines under a player (their compounds, stash, objects ...)."""
         return []
+
+    def went_on(self, before: View, after: View) -> str | None:
+        """What the game did by itself after the seat's move, when that leaves a new list of moves
+        under a finger that meant to press again (e.g. the last card placed by itself); None when
+        it did nothing of the kind. The screen then ignores the number keys for a moment."""
+        return None
+
+    def event_notes(self, events: Sequence[Event], before: View, after: View) -> dict[int, str]:
+        """Words to add to some of `events` (by index) that only the change from the seat's view
+        `before` to `after` tells, e.g. which cards a draw brought (default: none)."""
+        return {}
 
     def player_summary(self, view: View, seat: int, names: Names) -> Text | None:
         """The notes of another player in a few words, for a small terminal (None: the notes

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
 
-from ...core import Names, View
+from ...core import Event, Names, View
+from ...games.dots.present import card_name
 from ...core.present import plural
 from .base import CardSpec, GameUI, Row, Slot
 
@@ -98,6 +100,17 @@ class DotsUI(GameUI):
             return (f"Take {plural(t['pending_draw'], 'card')}? A Block in your hand could answer "
                     "the draw instead.")
         return None
+
+    def event_notes(self, events: Sequence[Event], before: View, after: View) -> dict[int, str]:
+        """Your draws say which cards came (the event says only how many; your hand tells)."""
+        seat = after.get("seat")
+        draws = [k for k, e in enumerate(events) if e.kind in ("draw", "takes") and e.data.get("player") == seat]
+        if not draws:
+            return {}
+        came = Counter(after.get("table", {}).get("hand", [])) - Counter(before.get("table", {}).get("hand", []))
+        if not came:
+            return {}
+        return {draws[-1]: "you got " + ", ".join(card_name(c) for c in sorted(came.elements()))}
 
     def hand(self, view: View) -> list[CardSpec]:
         """Your hand, as boxes."""

@@ -43,6 +43,12 @@ class ValenceUI(GameUI):
         verb, _, rest = move.partition(" ")
         t = view.get("table", {})
         if verb == "place":  # the used cards wait beside the hand, not in it
+            left = list(t.get("placing", []))
+            if rest in left:
+                left.remove(rest)
+            if left and len(set(left)) == 1:  # the rules put the last kind down by itself
+                down = "goes down by itself" if len(left) == 1 else "go down by themselves"
+                return Slot(move, f"place {rest}, then {' '.join(left)} {down}", move)
             return Slot(move, f"place {rest} on the discard pile", move)
         if verb == "discard":
             return Slot(f"card:{rest}", f"discard {rest} (down to 6 cards)", verb, rest)
@@ -81,6 +87,13 @@ class ValenceUI(GameUI):
                         "now; the cards stay in your hand.")
         if move == "redraw" and t.get("hand"):
             return f"Discard your whole hand ({' '.join(t['hand'])}) to draw three new cards?"
+        return None
+
+    def went_on(self, before: View, after: View) -> str | None:
+        """The last kind of used card went down by itself after your `place`."""
+        if before.get("phase") == "place" and after.get("phase") != "place" \
+                and len(before.get("table", {}).get("placing", [])) > 1:
+            return "The last card went down by itself: these are new moves."
         return None
 
     def hand(self, view: View) -> list[CardSpec]:

@@ -102,10 +102,15 @@ class EventLog(RichLog):
         """Each event with its line and its chemistry (None: none)."""
         self._width = 0
 
-    def add(self, spec: GameSpec, event: Event, names: Names, seats: Sequence[dict[str, Any]]) -> None:
-        """Write one event: `▸` and a colour for a bot's move, `•` in green for your own."""
+    def add(self, spec: GameSpec, event: Event, names: Names, seats: Sequence[dict[str, Any]],
+            note: str | None = None) -> None:
+        """Write one event: `▸` and a colour for a bot's move, `•` in green for your own; `note`
+        (what the screen knows besides, e.g. the cards a draw brought) after it."""
         extra = spec.presenter.explain(event)
-        entry = (event, event_line(spec, event, names, seats),
+        line = event_line(spec, event, names, seats)
+        if note:
+            line.append(f" ({note})", style="bold")
+        entry = (event, line,
                  Text("    " + extra, style="dim italic") if extra else None)
         self.entries.append(entry)
         self._write(entry)
