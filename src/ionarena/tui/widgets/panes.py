@@ -336,7 +336,8 @@ class MoveClock(Static):
             self.set_class(False, "urgent")
             return
         left = max(0.0, self.deadline - self.clock())
-        cells = 20
+        room = self.content_size.width or 40  # the seconds always fit: the bar takes what is left
+        cells = max(4, min(20, room - len(self.what) - 8))
         filled = round(cells * min(1.0, left / self.total))
         style = "bold red" if self.mine and left < 1.0 else "bold yellow" if self.mine else "cyan"
         text = Text()
