@@ -26,7 +26,7 @@ def ion_spec(card: str) -> CardSpec:
     points = f"{face.points} pts" if face.points else ""
     return CardSpec(card, (face.symbol, face.charge, points), classes=f"element cat-{face.category}",
                     tooltip=f"{face.name} ({face.symbol}) {face.charge}" + (f", {points}" if points else ""),
-                    subtitle=points, short=f"{face.symbol} {face.charge}")
+                    short=f"{face.symbol} {face.charge}")
 
 
 def compound_text(c: dict[str, Any]) -> str:
