@@ -13,7 +13,8 @@ from ionarena.cli.main import app
 runner = CliRunner()
 
 SEEDED = [["play", "dots", "--plain"], ["simulate", "dots", "--games", "2"],
-          ["tournament", "dots", "--agents", "greedy,random", "--games", "2"], ["analyze", "dots", "--games", "2"]]
+          ["tournament", "dots", "--agents", "greedy,random", "--games", "2"],
+          ["analyze", "dots", "--games", "2"]]
 
 
 @pytest.mark.parametrize("command", SEEDED, ids=[c[0] for c in SEEDED])
@@ -49,7 +50,8 @@ def test_a_tournament_reads_in_80_columns():
     rows = [line for line in lines if re.match(r"\d+\s+\S", line)]  # the ratings, one line each
     assert len(rows) == len(agents)
     for agent in agents:
-        assert any(re.match(rf"\d+\s+{re.escape(agent)}\s+-?\d+\.\d\s+\d+\.\d ± \d+\.\d", row) for row in rows)
+        line = rf"\d+\s+{re.escape(agent)}\s+-?\d+\.\d\s+\d+\.\d ± \d+\.\d"
+        assert any(re.match(line, row) for row in rows)
     for seat in range(6):
         assert f"seat {seat}" in result.output
     assert all(re.search(r"\d+% \(\d+–\d+\)", row) for row in rows)  # the win rate whole, with its CI

@@ -51,7 +51,8 @@ def test_a_game_killed_with_its_terminal_is_resumed_and_finished(private_store):
     env = {**os.environ, "ION_DB": str(db), "TERM": "dumb"}
     errors = db.parent / "stderr.txt"
     Store(str(db)).close()  # the schema first: two processes must not both create it
-    game = subprocess.Popen([*ION, "play", "dots", "--players", "3", "--seed", "5", "--plain", "--name", "ada"],
+    command = [*ION, "play", "dots", "--players", "3", "--seed", "5", "--plain", "--name", "ada"]
+    game = subprocess.Popen(command,
                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=errors.open("w"),
                             env=env, text=True)
     try:

@@ -7,9 +7,9 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.figure import Figure
 
-from ionarena.sim import plots  # noqa: E402
+from ionarena.sim import plots
 
 LONG = "Win rate by agent and seat — compound (standard), 6 players, 100000 games, seed 18446744073709551615"
 
@@ -30,7 +30,8 @@ def drawn(monkeypatch) -> list[Figure]:
 def inside(figure: Figure, artist) -> bool:
     box = artist.get_window_extent(figure._get_renderer())
     whole = figure.bbox
-    return box.x0 >= whole.x0 - 1 and box.x1 <= whole.x1 + 1 and box.y0 >= whole.y0 - 1 and box.y1 <= whole.y1 + 1
+    return (box.x0 >= whole.x0 - 1 and box.x1 <= whole.x1 + 1
+            and box.y0 >= whole.y0 - 1 and box.y1 <= whole.y1 + 1)
 
 
 def test_a_long_title_fits_and_the_legend_covers_no_error_bar(tmp_path, monkeypatch):

@@ -174,8 +174,8 @@ def test_the_last_card_going_down_by_itself_holds_the_keys_for_a_moment():
                 await pilot.press("y")
                 continue
             update = app.latest.get(0)
-            if my_turn(app) and update.view["phase"] == "place" and len(update.view["table"]["placing"]) == 2 \
-                    and len(set(update.view["table"]["placing"])) == 2:
+            placing = update.view["table"]["placing"] if update is not None else []
+            if my_turn(app) and update.view["phase"] == "place" and len(placing) == len(set(placing)) == 2:
                 break
             if my_turn(app):
                 screen.action_number(1)

@@ -69,8 +69,9 @@ def play(
                                                          "stdout is not a terminal).")] = False,
     seats: Annotated[str | None, typer.Option(help="Hot-seat: several people at this keyboard, e.g. 0,2 "
                                                    "(full-screen only; replaces --seat).")] = None,
-    resume: Annotated[str | None, typer.Option(help="Take back your seat in a saved game whose terminal "
-                                                    "went away (its table id: `ion saved` lists them).")] = None,
+    resume: Annotated[str | None, typer.Option(
+        help="Take back your seat in a saved game whose terminal went away (its table id: `ion saved` "
+             "lists them).")] = None,
 ) -> None:
     """Play GAME at the terminal against bots (bank in real time); every game is saved."""
     from ..agents import split_specs

@@ -54,7 +54,8 @@ def take_back(store: Store, table_id: str, clock: Clock) -> tuple[Table, tuple[i
     with its person seats; `IonError` says why it cannot be resumed."""
     info = store.table_info(table_id)
     if info.surface != TERMINAL:
-        where = {"web": "the web (ion serve)", "irc": "IRC (ion irc)"}.get(info.surface or "web", info.surface)
+        places = {"web": "the web (ion serve)", "irc": "IRC (ion irc)"}
+        where = places.get(info.surface or "web", info.surface)
         raise IonError(f"game {table_id} is played on {where}, not at a terminal: take your seat back there")
     if info.status not in UNFINISHED:
         raise IonError(f"game {table_id} is {info.status}: there is nothing to resume "

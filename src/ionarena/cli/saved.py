@@ -35,7 +35,8 @@ def show_saved(db: str | None, limit: int = 20, status: str | None = None) -> No
         console.print(Text(f"  {row.id}  {row.game} {row.variant}  {row.status}  {row.actions} moves  "
                            f"{started} UTC  {', '.join(row.names)}"), soft_wrap=True)
         if row.id in resumes:
-            console.print(Text.assemble("      take it up again: ", (resumes[row.id], "bold")), soft_wrap=True)
+            console.print(Text.assemble("      take it up again: ", (resumes[row.id], "bold")),
+                          soft_wrap=True)
     console.print(Text("Replay one: ion replay --table <table id>"))
     if resumable:
         console.print(Text("A game still 'playing' whose terminal went away: ion play --resume <table id> "

@@ -119,7 +119,8 @@ def print_result(result: TournamentResult) -> None:
     for place, r in enumerate(result.ratings, 1):
         ratings.add_row(str(place), r.agent, f"{r.ordinal:.1f}", f"{r.mu:.1f} ± {r.sigma:.1f}", str(r.games),
                         *([str(r.seats)] if seats_differ else []), str(r.wins),
-                        f"{r.win_rate:.0%} ({100 * r.ci_low:.0f}–{100 * r.ci_high:.0f})", f"{r.mean_score:.1f}")
+                        f"{r.win_rate:.0%} ({100 * r.ci_low:.0f}–{100 * r.ci_high:.0f})",
+                        f"{r.mean_score:.1f}")
     console.print(ratings)
     order = [r.agent for r in result.ratings]
     cells = {(p.agent, p.opponent): p for p in result.pairings}

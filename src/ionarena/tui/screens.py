@@ -22,7 +22,6 @@ from .games.base import CardSpec, GameUI, Group
 from .widgets.cards import Board, CardBox, Hand, set_text
 from .widgets.panes import CommandLine, EventLog, MoveClock, MovePicker, Players
 
-
 HOLD = 0.6
 """Seconds the moves list ignores a pick after the game went on by itself (`GameUI.went_on`)."""
 
@@ -41,8 +40,8 @@ class TableScreen(Screen[None]):
         Binding("q", "leave", "Quit"),
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
     ]
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (100, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (30, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 (Textual's own attribute)
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
     """A terminal under 100 columns or 30 lines (80×24) gets the small layout (`ion.tcss`)."""
 
     class Move(Message):
@@ -110,7 +109,8 @@ class TableScreen(Screen[None]):
         head.append("\n")
         head.append(ui.status(view, names), style="italic")
         set_text(self.query_one("#title", Static), head)
-        self.query_one("#players", Players).show(ui, view, update.seats, names, compact=self.has_class("-short"))
+        self.query_one("#players", Players).show(ui, view, update.seats, names,
+                                                 compact=self.has_class("-short"))
         await self.query_one("#board", Board).show(ui.board(view, names))
         picker = self.query_one("#moves", MovePicker)
         mine = bool(self.interactive and update.legal and not update.over)

@@ -9,8 +9,8 @@ from typing import Any
 from rich.text import Text
 
 from ...core import Event, Names, View
-from ...games.dots.present import card_name
 from ...core.present import plural
+from ...games.dots.present import card_name
 from .base import CardSpec, GameUI, Row, Slot
 
 KIND_TITLES = {"+1": "+1", "+3": "+3", "+5": "+5", "block": "Block", "gift": "Gift", "again": "Again",
@@ -59,7 +59,8 @@ def card_spec(card: str) -> CardSpec:
            "joker": "joker", "dj": "joker"}.get(kind, kind)
     name = KIND_NAMES.get(kind, f"number card {dots}")
     title = KIND_TITLES.get(kind, "")
-    short = title if kind == "dj" else f"{title} {'|'.join('★' if z is None else str(z) for z in zones)}".strip()
+    faces = "|".join("★" if z is None else str(z) for z in zones)
+    short = title if kind == "dj" else f"{title} {faces}".strip()
     return CardSpec(card, (_zone(zones[0]), "┄" * 7, _zone(zones[1])), classes=f"dots dots-{css}",
                     title=title, subtitle=points, tooltip=f"{card} — {name}, {points}",
                     short=short)
@@ -104,10 +105,12 @@ class DotsUI(GameUI):
     def event_notes(self, events: Sequence[Event], before: View, after: View) -> dict[int, str]:
         """Your draws say which cards came (the event says only how many; your hand tells)."""
         seat = after.get("seat")
-        draws = [k for k, e in enumerate(events) if e.kind in ("draw", "takes") and e.data.get("player") == seat]
+        draws = [k for k, e in enumerate(events)
+                 if e.kind in ("draw", "takes") and e.data.get("player") == seat]
         if not draws:
             return {}
-        came = Counter(after.get("table", {}).get("hand", [])) - Counter(before.get("table", {}).get("hand", []))
+        now, then = after.get("table", {}).get("hand", []), before.get("table", {}).get("hand", [])
+        came = Counter(now) - Counter(then)
         if not came:
             return {}
         return {draws[-1]: "you got " + ", ".join(card_name(c) for c in sorted(came.elements()))}
