@@ -61,6 +61,7 @@ class TableScreen(Screen[None]):
         self.groups: list[Group] = []
         self._hand_shown: tuple[list[CardSpec], set[str] | None] = ([], None)
         self.event_log = EventLog(id="log")
+        self.hold = HOLD
         self.hold_until = 0.0
         """Until then (time.monotonic) a picked move is not sent: the game just went on by itself."""
 
@@ -133,7 +134,7 @@ class TableScreen(Screen[None]):
         notes = ui.event_notes(events, before.view, view) if same_seat and before is not None else {}
         went_on = ui.went_on(before.view, view) if same_seat and before is not None and mine else None
         if went_on is not None:  # a key pressed again at once must not act on the new list
-            self.hold_until = time.monotonic() + HOLD
+            self.hold_until = time.monotonic() + self.hold
             self.say(went_on)
         for index, event in enumerate(events):
             log.add(spec, event, names, update.seats, notes.get(index))
