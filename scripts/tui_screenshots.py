@@ -1,4 +1,5 @@
-"""Save the SVG screenshots of the full-screen table that the README shows (docs/screenshots/tui-*.svg).
+"""Save the SVG screenshots of the full-screen table that the README shows (docs/screenshots/tui-*.svg):
+each game at 110×34, and at 80×24 (`tui-<game>-80x24.svg`), the terminal most people have.
 
     .venv/bin/python scripts/tui_screenshots.py [folder]
 
@@ -45,15 +46,16 @@ async def moves(pilot, app: PlayApp, count: int, key: str = "1", clock: ManualCl
 
 
 def shoot(game: str, folder: Path, *, players: int, seed: int, count: int, variant: str | None = None,
-          then: tuple[str, ...] = (), options: dict | None = None, realtime: bool = False) -> Path:
+          then: tuple[str, ...] = (), options: dict | None = None, realtime: bool = False,
+          size: tuple[int, int] = SIZE) -> Path:
     clock = ManualClock() if realtime else None
     session = PlaySession.open(game, players=players, seed=seed, variant=variant, bot_delay=0, names=["ada"],
                                options=options, clock=clock)
     app = PlayApp(session)
-    name = f"tui-{game}.svg"
+    name = f"tui-{game}.svg" if size == SIZE else f"tui-{game}-{size[0]}x{size[1]}.svg"
 
     async def run():
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await moves(pilot, app, count, clock=clock)
             if clock is not None:
                 clock.advance(1.2)
@@ -74,13 +76,15 @@ def main() -> None:
     default = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
     folder = Path(sys.argv[1]) if len(sys.argv) > 1 else default
     folder.mkdir(parents=True, exist_ok=True)
-    shots = [
-        shoot("dots", folder, players=4, seed=5, count=2, then=("h",)),
-        shoot("valence", folder, players=3, seed=4, count=9),
-        shoot("compound", folder, players=3, seed=2, count=4, then=("m",)),
-        shoot("bank", folder, players=4, seed=11, count=3, realtime=True,
-              options={"lobby": False, "move_time": 3.0}),
-    ]
+    shots = []
+    for size in (SIZE, (80, 24)):
+        shots += [
+            shoot("dots", folder, players=4, seed=5, count=2, then=("h",), size=size),
+            shoot("valence", folder, players=3, seed=4, count=9, size=size),
+            shoot("compound", folder, players=3, seed=2, count=4, then=("m",), size=size),
+            shoot("bank", folder, players=4, seed=11, count=3, realtime=True,
+                  options={"lobby": False, "move_time": 3.0}, size=size),
+        ]
     for path in shots:
         print(f"{path} ({path.stat().st_size // 1024} KiB)")
 

@@ -74,7 +74,8 @@ def test_a_whole_game_ends_with_the_scores_seed_and_replay_line(tmp_path):
         assert table.is_over() and store.record(table.id) == table.record()
     text = "\n".join(lines)
     assert sum(line.startswith("Game over") for line in text.splitlines()) == 1
-    assert "Seed 42: `ion play ticker --players 3 --seed 42` deals this game again." in text
+    # the options it was played with (not the defaults) come along
+    assert "Seed 42: `ion play ticker --players 3 --seed 42 --option turns=9` deals this game again." in text
     assert f"ion replay --table {table.id}" in text
 
 

@@ -194,6 +194,10 @@ def test_the_schema_comes_from_the_migrations_shipped_in_the_package(tmp_path, m
 def test_urls_default_to_a_file_and_map_postgresql_to_psycopg(tmp_path, monkeypatch):
     assert resolve_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert resolve_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    with pytest.raises(StoreError, match="does not exist: make it first"):  # a mistyped folder
+        resolve_url(str(tmp_path / "a" / "x.db"))
+    assert not (tmp_path / "a").exists()
+    (tmp_path / "a").mkdir()
     assert resolve_url(str(tmp_path / "a" / "x.db")) == f"sqlite:///{tmp_path / 'a' / 'x.db'}"
     monkeypatch.setenv("ION_DB", "sqlite:///elsewhere.db")
     assert resolve_url(None) == "sqlite:///elsewhere.db"

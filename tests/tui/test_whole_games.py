@@ -37,7 +37,7 @@ def test_a_whole_game_with_the_keyboard(tmp_path, game, players, variant, seed):
                 players = app.table_screen.query_one("#players", Players)
                 on_top = app.screen
                 return (pressed, end, screen_text(app), "\n".join(line.text for line in log.lines),
-                        str(players.render()), on_top)
+                        players.plain, on_top)
 
         try:
             pressed, end, final, log_text, players_text, on_top = asyncio.run(run())

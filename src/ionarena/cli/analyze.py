@@ -14,7 +14,7 @@ from ..core import IonError, get_spec
 from ..core.options import parse_assignments
 from ..sim.analyze import Report, build_report, run_analysis
 from ..sim.runner import SimConfig
-from .common import console, fail
+from .common import console, fail, seed_option
 from .progress import game_progress
 from .tournament import AddressOption, BackendOption, WorkersOption, choose_backend, parse_times
 
@@ -43,7 +43,8 @@ def analyze(
     variant: Annotated[str | None, typer.Option(help="Game variant.")] = None,
     agents: Annotated[str, typer.Option(help="Agent specs by seat, comma-separated, cycled over the "
                                              "seats (one agent in every seat measures seats).")] = "greedy",
-    seed: Annotated[int, typer.Option(help="Run seed: game i is the same game as in `ion simulate`.")] = 0,
+    seed: Annotated[int, typer.Option(help="Run seed, 0 to 2**64-1: game i is the same game as in "
+                                           "`ion simulate`.", callback=seed_option)] = 0,
     option: Annotated[list[str] | None, typer.Option(help="A game option as name=value "
                                                           "(repeatable).")] = None,
     reaction_time: Annotated[str, typer.Option(help="Timed games: bot reaction seconds by seat, "

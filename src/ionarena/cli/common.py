@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from ..core import IonError
+from ..core import IonError, check_seed
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -19,6 +19,17 @@ def fail(message: str, code: int = 1) -> typer.Exit:
     # the message is text, not markup: `pip install 'ionarena[ray]'` must keep its brackets
     errors.print(f"[bold red]error:[/] {escape(message)}", markup=True, soft_wrap=True)
     return typer.Exit(code)
+
+
+def seed_option(value: int | None) -> int | None:
+    """`--seed`, the same rule for every command: a whole number from 0 to 2**64 - 1 (the run
+    seed of `simulate`, `tournament` and `analyze` as much as a game's seed)."""
+    if value is None:
+        return None
+    try:
+        return check_seed(value)
+    except IonError as err:
+        raise fail(f"--seed: {err}") from None
 
 
 def split_names(text: str) -> list[str]:

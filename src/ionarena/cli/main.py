@@ -13,10 +13,12 @@ from ..core import IonError, get_spec
 from ..core.options import parse_assignments
 from ..sim.runner import SimConfig
 from .analyze import analyze
-from .common import check_workers, errors, fail, split_names
+from .common import check_workers, errors, fail, seed_option, split_names
+from .helptext import hide_flag_types
 from .irc import irc
 from .tournament import AddressOption, BackendOption, choose_backend, tournament
 
+hide_flag_types()
 app = typer.Typer(help="Ion Arena: four card games named Ion, against bots, and thousands of "
                        "simulated games to study them.", no_args_is_help=True, add_completion=False)
 
@@ -45,12 +47,14 @@ def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. dots")]) -> No
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. dots")],
+    ctx: typer.Context,
+    game: Annotated[str | None, typer.Argument(help="Game id, e.g. dots (not with --resume).")] = None,
     players: Annotated[int | None, typer.Option(help="Number of players (you included).")] = None,
     seat: Annotated[int, typer.Option(help="Your seat, 0-based.")] = 0,
     bots: Annotated[str, typer.Option(help="Bots for the other seats, comma-separated, cycled over the "
                                            "seats: random, greedy, ismcts, easy, medium, hard.")] = "greedy",
-    seed: Annotated[int | None, typer.Option(help="Game seed (default: 64 random bits).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Game seed, 0 to 2**64-1 (default: 64 random bits).",
+                                             callback=seed_option)] = None,
     variant: Annotated[str | None, typer.Option(help="Game variant (see `ion games`).")] = None,
     move_time: Annotated[float | None, typer.Option(help="Timed games (bank): seconds to make a move "
                                                          "(the rulebook's 3 by default).")] = None,
@@ -65,11 +69,25 @@ def play(
                                                          "stdout is not a terminal).")] = False,
     seats: Annotated[str | None, typer.Option(help="Hot-seat: several people at this keyboard, e.g. 0,2 "
                                                    "(full-screen only; replaces --seat).")] = None,
+    resume: Annotated[str | None, typer.Option(
+        help="Take back your seat in a saved game whose terminal went away (its table id: `ion saved` "
+             "lists them).")] = None,
 ) -> None:
     """Play GAME at the terminal against bots (bank in real time); every game is saved."""
     from ..agents import split_specs
-    from .play_main import play_game
+    from .play_main import play_game, resume_game
     try:
+        if resume is not None:
+            given = [f"--{name.replace('_', '-')}" for name in ("players", "seat", "bots", "seed", "variant",
+                                                                "move_time", "option", "name", "seats")
+                     if given_on_command_line(ctx, name)]
+            if game is not None or given:
+                what = ", ".join(["GAME"] * (game is not None) + given)
+                raise fail(f"--resume goes on with the game as it was saved: leave out {what}")
+            resume_game(resume, db, plain=plain)
+            return
+        if game is None:
+            raise fail("name the game to play (e.g. ion play dots), or --resume a saved one")
         people = parse_seats(seats) if seats is not None else None
         play_game(game, players, seat, split_specs(bots), seed, variant, option or [], move_time, db, name,
                   plain=plain, seats=people)
@@ -86,7 +104,8 @@ def simulate(
     games_: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
     agents: Annotated[str, typer.Option(help="Agents by seat, comma-separated, cycled over the "
                                              "seats: e.g. greedy,random.")] = "random",
-    seed: Annotated[int, typer.Option(help="Run seed: game i uses a seed derived from it.")] = 0,
+    seed: Annotated[int, typer.Option(help="Run seed, 0 to 2**64-1: game i uses a seed derived from it.",
+                                      callback=seed_option)] = 0,
     variant: Annotated[str | None, typer.Option(help="Game variant.")] = None,
     workers: Annotated[int, typer.Option(help="Worker processes (results are identical for "
                                               "any number).")] = 1,
@@ -250,6 +269,12 @@ def serve(
         run_server(host, port, db, open_browser, bot_delay, ws_rate)
     except IonError as err:
         raise fail(str(err)) from None
+
+
+def given_on_command_line(ctx: typer.Context, name: str) -> bool:
+    """The option `name` was given (not left to its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
 def parse_seats(text: str) -> list[int]:

@@ -39,8 +39,9 @@ def open_table(game: str, players: int | None, seat: int, bots: Sequence[str], s
     n = spec.check_players(spec.default_players if players is None else players)
     if seat.__class__ is not int or not 0 <= seat < n:
         raise IllegalAction(f"--seat must be from 0 to {n - 1}, not {seat}")
+    from .resume import claim
     table = Table(game, n, bots=seat_bots(n, seat, bots), seed=seed, variant=variant, options=options,
-                  clock=clock, journal=store, settings=TableSettings(), surface=TERMINAL)
+                  clock=clock, journal=store, settings=TableSettings(), surface=TERMINAL, labels=claim())
     table.sit(seat, name or f"Player {seat}")
     return table
 
@@ -93,11 +94,12 @@ def choose(table: Table, seat: int, ask: Prompt, out: Output) -> bool:
 def play_session(game: str, players: int | None, seat: int, bots: Sequence[str], seed: int | None,
                  variant: str | None, ask: Prompt = input, *, options: Mapping[str, Any] | None = None,
                  store: Store | None = None, out: Output | None = None, name: str | None = None,
-                 clock: Clock = time.monotonic) -> Table:
-    """Play one turn-based game with you in `seat` and bots elsewhere; return its table (over, or
-    abandoned when you left)."""
+                 clock: Clock = time.monotonic, table: Table | None = None) -> Table:
+    """Play one turn-based game with you in `seat` and bots elsewhere (or go on with `table`, a
+    resumed game); return its table (over, or abandoned when you left)."""
     out = out or plain_printer()
-    table = open_table(game, players, seat, bots, seed, variant, options, store, name, clock)
+    if table is None:
+        table = open_table(game, players, seat, bots, seed, variant, options, store, name, clock)
     out(header(table, seat))
     try:
         return _play_turns(table, seat, ask, out, store)
@@ -108,7 +110,8 @@ def play_session(game: str, players: int | None, seat: int, bots: Sequence[str],
 
 def _play_turns(table: Table, seat: int, ask: Prompt, out: Output, store: Store | None) -> Table:
     spec = table.spec
-    table.start()
+    if table.status == "waiting":
+        table.start()
     seen = -1
     while True:
         table.pump()

@@ -1,5 +1,5 @@
 """The body of `ion play`: open the store, then play full-screen, or line by line (turn by turn or in
-real time)."""
+real time) — a new game, or one taken up again with `--resume`."""
 
 from __future__ import annotations
 
@@ -40,3 +40,30 @@ def play_game(game: str, players: int | None, seat: int, bots: Sequence[str], se
         else:
             from .play import play_session
             play_session(game, players, seat, bots, seed, variant, options=options, store=store, name=name)
+
+
+def resume_game(table_id: str, db: str | None, *, plain: bool = False) -> None:
+    """Take back the seats of the unfinished terminal game `table_id` of the store and play on
+    (full-screen, or line by line as `play_game`)."""
+    from ..tui.run import wants_tui
+    full_screen = wants_tui(plain)
+    with Store(db) as store:
+        if full_screen:
+            from ..tui.run import resume_tui
+            resume_tui(store, table_id)
+            return
+        import time
+
+        from .resume import take_back
+        table, people = take_back(store, table_id, time.monotonic)
+        if len(people) > 1:
+            table.set_labels({"terminal": None})
+            raise IonError(f"game {table_id} is a hot-seat game ({len(people)} people at one keyboard): "
+                           "resume it in a terminal, without --plain")
+        seat = people[0]
+        if table.spec.timed:
+            from .play_realtime import play_realtime
+            play_realtime(table.game, None, seat, (), None, None, store=store, table=table)
+        else:
+            from .play import play_session
+            play_session(table.game, None, seat, (), None, None, store=store, table=table)

@@ -179,7 +179,8 @@ def run(terminal: RealtimeTerminal, source: LineSource, clock: Clock, tick: floa
     table = terminal.table
     terminal.show(clock())
     terminal.out(terminal.table_now(clock()))  # you see the table before its clock starts
-    table.start(clock())
+    if table.status == "waiting":
+        table.start(clock())
     while True:
         now = clock()
         wake = table.pump(now)
@@ -206,11 +207,13 @@ def play_realtime(game: str, players: int | None, seat: int, bots: Sequence[str]
                   variant: str | None, *, options: Mapping[str, Any] | None = None,
                   store: Store | None = None,
                   source: LineSource | None = None, clock: Clock | None = None, out: Output | None = None,
-                  name: str | None = None, tick: float = 0.05) -> Table:
-    """Play a timed game in real time with you in `seat` against `bots`; return its table."""
+                  name: str | None = None, tick: float = 0.05, table: Table | None = None) -> Table:
+    """Play a timed game in real time with you in `seat` against `bots` (or go on with `table`, a
+    resumed game); return its table."""
     clock = clock or time.monotonic
     out = out or plain_printer()
-    table = open_table(game, players, seat, bots, seed, variant, options, store, name, clock)
+    if table is None:
+        table = open_table(game, players, seat, bots, seed, variant, options, store, name, clock)
     out(header(table, seat))
     hint = " Type `help` for the commands;" if table.spec.answer is not None else ""
     out(f"Real time: the clock starts now.{hint} an empty line shows the table, q leaves.")

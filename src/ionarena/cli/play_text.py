@@ -12,6 +12,7 @@ from ..core import Event, GameSpec, Names, View
 from ..core.present import result_line
 from ..host import Table, Update
 from ..store import Store
+from .again import deal_again_command, replay_command
 
 Output = Callable[[str], None]
 
@@ -65,21 +66,9 @@ def end_screen(table: Table, seat: int, store: Store | None, out: Output, *, lef
     elif left:
         out("You left the game.")
     info = table.info()
-    again = f"ion play {info.game} --players {info.players} --seed {info.seed}"
-    if info.variant != table.spec.default_variant:
-        again += f" --variant {info.variant}"
-    out(f"Seed {info.seed}: `{again}` deals this game again.")
+    out(f"Seed {info.seed}: `{deal_again_command(info, table.spec)}` deals this game again.")
     if store is not None:
-        where = "" if store.url == _default_url() else f" --db {store.where}"
-        out(f"Saved as game {table.id} in {store.where}: `ion replay --table {table.id}{where}` replays it.")
-
-
-def _default_url() -> str:
-    from ..store import resolve_url
-    try:
-        return resolve_url(None)
-    except OSError:
-        return ""
+        out(f"Saved as game {table.id} in {store.where}: `{replay_command(table.id, store)}` replays it.")
 
 
 __all__ = ["Output", "describe_events", "end_screen", "header", "names_for", "plain_printer", "render"]

@@ -7,14 +7,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.table import Table
+from rich.text import Text
 
 from ..agents import split_specs
 from ..core import IonError, get_spec
 from ..core.options import parse_assignments
 from ..sim.backends import BACKENDS, Backend, make_backend
 from ..sim.tournament import TournamentResult, make_tournament, run_tournament, write_plots
-from .common import console, fail
+from .common import console, fail, seed_option
 from .progress import game_progress
 
 MAX_WORKERS = 256
@@ -54,7 +56,7 @@ def tournament(
     games_: Annotated[int, typer.Option("--games", help="How many games (rounded up to whole fair "
                                                         "seating blocks).")] = 100,
     players: Annotated[int | None, typer.Option(help="Seats per game.")] = None,
-    seed: Annotated[int, typer.Option(help="Tournament seed.")] = 0,
+    seed: Annotated[int, typer.Option(help="Tournament seed, 0 to 2**64-1.", callback=seed_option)] = 0,
     variant: Annotated[str | None, typer.Option(help="Game variant.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="A game option as name=value "
                                                           "(repeatable).")] = None,
@@ -100,41 +102,59 @@ def tournament(
 
 
 def print_result(result: TournamentResult) -> None:
-    """Ratings, head to head and seats as Rich tables."""
+    """Ratings, head to head and seats as Rich tables, readable in 80 columns: light borders, the
+    win rate and its 95% interval in one cell, the meetings once when every pair met as often."""
     title = (f"{result.game} ({result.variant}), {result.players} players, {result.games} games, "
              f"seed {result.seed}")
-    ratings = Table(title=f"{title} — ratings (OpenSkill Plackett-Luce)")
-    for column in ("#", "agent", "mu", "sigma", "mu-3σ", "games", "seats", "wins", "win rate", "95% CI",
-                   "mean score"):
-        ratings.add_column(column, justify="left" if column == "agent" else "right", no_wrap=True)
+    console.print(Text(title, style="bold"))
+    ratings = _table("ratings (OpenSkill Plackett-Luce, ranked by mu − 3σ; won: the win rate and its 95% CI)")
+    seats_differ = any(r.seats != r.games for r in result.ratings)
+    columns = ["#", "agent", "mu−3σ", "mu ± σ", "games", *(["seats"] if seats_differ else []), "wins",
+               "won", "score"]
+    widest = min(16, max((len(r.agent) for r in result.ratings), default=5))
+    for column in columns:
+        ratings.add_column(column, justify="left" if column == "agent" else "right",
+                           no_wrap=column != "agent", overflow="fold",
+                           min_width=widest if column == "agent" else None)
     for place, r in enumerate(result.ratings, 1):
-        ratings.add_row(str(place), r.agent, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}",
-                        str(r.games), str(r.seats), str(r.wins), f"{r.win_rate:.1%}",
-                        f"{100 * r.ci_low:.1f}–{100 * r.ci_high:.1f}%", f"{r.mean_score:.1f}")
+        ratings.add_row(str(place), r.agent, f"{r.ordinal:.1f}", f"{r.mu:.1f} ± {r.sigma:.1f}", str(r.games),
+                        *([str(r.seats)] if seats_differ else []), str(r.wins),
+                        f"{r.win_rate:.0%} ({100 * r.ci_low:.0f}–{100 * r.ci_high:.0f})",
+                        f"{r.mean_score:.1f}")
     console.print(ratings)
     order = [r.agent for r in result.ratings]
-    matrix = Table(title="head to head: how often the row finished ahead of the column (ties count half)")
-    matrix.add_column("agent", no_wrap=True)
-    for agent in order:
-        matrix.add_column(agent, justify="right", no_wrap=True)
     cells = {(p.agent, p.opponent): p for p in result.pairings}
+    meetings = {p.meetings for p in result.pairings}
+    once = len(meetings) == 1
+    note = f", {meetings.pop()} meetings each" if once and meetings else ""
+    matrix = _table(f"head to head: how often the row finished ahead of the column (ties count half, "
+                    f"95% CI{note})")
+    matrix.add_column("agent", overflow="fold", min_width=widest)
+    for agent in order:
+        matrix.add_column(agent, justify="right", overflow="fold")
     for a in order:
         row = []
         for b in order:
             p = cells.get((a, b))
-            row.append("—" if p is None else
-                       f"{p.win_rate:.0%} ({100 * p.ci_low:.0f}–{100 * p.ci_high:.0f}) n={p.meetings}")
+            row.append("—" if p is None else f"{p.win_rate:.0%} ({100 * p.ci_low:.0f}–{100 * p.ci_high:.0f})"
+                       + ("" if once else f" n={p.meetings}"))
         matrix.add_row(a, *row)
     console.print(matrix)
-    seats = Table(title="win rate by seat")
-    seats.add_column("agent", no_wrap=True)
+    seats = _table("win rate by seat, % (95% CI)")
+    seats.add_column("agent", overflow="fold", min_width=widest)
     for seat in range(result.players):
-        seats.add_column(f"seat {seat}", justify="right", no_wrap=True)
+        seats.add_column(f"seat {seat}", justify="right", overflow="fold")
     for agent in order:
         rows = [s for s in result.seats if s.agent == agent]
-        seats.add_row(agent, *(f"{s.win_rate:.0%} ({100 * s.ci_low:.0f}–{100 * s.ci_high:.0f})"
+        seats.add_row(agent, *(f"{100 * s.win_rate:.0f} ({100 * s.ci_low:.0f}–{100 * s.ci_high:.0f})"
                                for s in rows))
     console.print(seats)
     console.print(f"seating: {result.seating}; duplicate deals within each rotation")
     console.print(f"draws {result.draws}, mean steps {result.mean_steps:.1f}, "
                   f"{result.games_per_second:.1f} games/s ({result.seconds:.1f} s)")
+
+
+def _table(title: str) -> Table:
+    """A table with light borders and its title on the left (an 80-column terminal)."""
+    return Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1),
+                 collapse_padding=True, pad_edge=False, show_edge=False)

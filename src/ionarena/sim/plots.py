@@ -9,6 +9,7 @@ matplotlib is the `analysis` extra: `pip install 'ionarena[analysis]'`; without 
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,20 @@ def _figure(width: float = 7.0, height: float = 4.2) -> Any:
     return Figure(figsize=(width, height), dpi=DPI, layout="constrained")
 
 
+def _title(axes: Any, figure: Any, title: str) -> None:
+    """The title, wrapped to the figure's width (a long game title is never cut off)."""
+    columns = max(24, int(figure.get_figwidth() * 7))  # about 7 characters of a title an inch
+    axes.set_title(textwrap.fill(title, columns))
+
+
+def _legend(figure: Any, axes: Any) -> None:
+    """The legend under the plot, outside the axes: never over a bar, a point or an error bar."""
+    handles, labels = axes.get_legend_handles_labels()
+    if handles:
+        figure.legend(handles, labels, loc="outside lower center", ncols=min(3, len(handles)),
+                      fontsize="small", frameon=False)
+
+
 def _save(figure: Any, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, format="png")
@@ -62,9 +77,9 @@ def interval_bars(path: Path, title: str, labels: Sequence[str], rates: Sequence
     axes.set_xticks(list(positions), labels, rotation=30 if len(labels) > 8 else 0)
     axes.set_ylabel(ylabel)
     axes.set_xlabel(xlabel)
-    axes.set_title(title)
+    _title(axes, figure, title)
     axes.set_ylim(0, min(100, 100 * max([*highs, reference or 0.0]) * 1.15 + 2))
-    axes.legend(loc="upper right", fontsize="small")
+    _legend(figure, axes)
     return _save(figure, path)
 
 
@@ -80,9 +95,9 @@ def ratings_chart(path: Path, title: str, agents: Sequence[str], mus: Sequence[f
     axes.set_ylim(-0.7, len(agents) - 0.3)
     axes.set_xlabel("OpenSkill rating (Plackett-Luce mu)")
     axes.set_ylabel("agent")
-    axes.set_title(title)
+    _title(axes, figure, title)
     axes.grid(axis="x", alpha=0.3)
-    axes.legend(loc="lower right", fontsize="small")
+    _legend(figure, axes)
     return _save(figure, path)
 
 
@@ -97,7 +112,7 @@ def distributions(path: Path, title: str, groups: Mapping[str, Sequence[float]],
                  meanprops={"marker": "D", "markerfacecolor": EVEN, "markeredgecolor": EVEN})
     axes.set_ylabel(ylabel)
     axes.set_xlabel(xlabel)
-    axes.set_title(title)
+    _title(axes, figure, title)
     axes.grid(axis="y", alpha=0.3)
     if len(labels) > 8:
         axes.tick_params(axis="x", rotation=30)
@@ -123,8 +138,8 @@ def histogram(path: Path, title: str, values: Sequence[float], xlabel: str, ylab
     axes.axvline(median, color="black", linestyle=":", linewidth=1.2, label=f"median {median:.1f}")
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
-    axes.set_title(title)
-    axes.legend(fontsize="small")
+    _title(axes, figure, title)
+    _legend(figure, axes)
     return _save(figure, path)
 
 
@@ -146,6 +161,6 @@ def matrix(path: Path, title: str, agents: Sequence[str], rates: Mapping[tuple[s
     axes.set_yticks(range(n), agents)
     axes.set_xlabel("opponent")
     axes.set_ylabel("agent (row finishes ahead of column)")
-    axes.set_title(title)
+    _title(axes, figure, title)
     figure.colorbar(image, ax=axes, label="win rate (ties count half)")
     return _save(figure, path)

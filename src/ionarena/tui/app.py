@@ -8,8 +8,11 @@ and hides it behind a "pass the keyboard" screen whenever another person is to m
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.message import Message
 
 from ..core import Event, IllegalAction, Names
@@ -51,6 +54,7 @@ class PlayApp(App[None]):
 
     CSS_PATH = "ion.tcss"
     TITLE = "Ion Arena"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+c", "leave", "Leave", show=False, priority=True)]
 
     def __init__(self, session: PlaySession, ui: GameUI | None = None):
         super().__init__()
@@ -175,13 +179,21 @@ class PlayApp(App[None]):
                 lines.append(Text(f"  {names(seat)}: {score:g}"))
         else:
             lines.append(Text("You left the game; it is saved as abandoned.", style="bold"))
-        lines.append(Text(f"Seed {table.seed}: `{self.session.deal_again_command()}` deals this game again."))
+        lines.append(Text(f"Seed {table.seed}: deal this game again with"))
+        lines.append(Text("  " + self.session.deal_again_command(), style="bold cyan"))
         if self.session.store is not None:
-            lines.append(Text(f"Saved as game {table.id} in {self.session.store.where}: "
-                              f"`{self.session.replay_command()}` replays it."))
+            lines.append(Text(f"Saved as game {table.id} in {self.session.store.where}; replay it with"))
+            lines.append(Text("  " + self.session.replay_command(), style="bold cyan"))
         return lines
 
     # -- the person's side ------------------------------------------------------------------------------
+
+    def action_leave(self) -> None:
+        """Ctrl-C: the game's own leave dialog (a second Ctrl-C leaves); after the end, leave."""
+        if isinstance(self.screen, EndScreen):
+            self.exit()
+            return
+        self.table_screen.action_leave()
 
     def on_table_screen_move(self, message: TableScreen.Move) -> None:
         """A move picked or typed at the table screen."""

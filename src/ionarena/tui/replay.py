@@ -62,6 +62,7 @@ class ReplayApp(App[None]):
         Binding("end", "jump(-1)", "End"),
         Binding("a", "autoplay", "Play/pause"),
         Binding("v", "viewpoint", "Whose view"),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
     def __init__(self, record: GameRecord, *, title: str = "", delay: float = 0.8):

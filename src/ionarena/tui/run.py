@@ -31,7 +31,17 @@ def play_tui(game: str, players: int | None, seats: Sequence[int], bots: Sequenc
     from .session import PlaySession
     session = PlaySession.open(game, players=players, seats=seats, bots=bots, seed=seed, variant=variant,
                                options=options, store=store, names=names)
-    lines = run_play(session)
+    _print(run_play(session))
+
+
+def resume_tui(store: Any, table_id: str) -> None:
+    """Take back the seats of the unfinished terminal game `table_id` and play on full-screen."""
+    from .app import run_play
+    from .session import PlaySession
+    _print(run_play(PlaySession.resume(store, table_id)))
+
+
+def _print(lines: Sequence[Any]) -> None:
     console = Console(highlight=False)
     for line in lines:
         console.print(line if isinstance(line, Text) else Text(str(line)), soft_wrap=True)
@@ -43,4 +53,4 @@ def watch_record(record: Any, *, title: str = "") -> None:
     ReplayApp(record, title=title).run()
 
 
-__all__ = ["play_tui", "wants_tui", "watch_record"]
+__all__ = ["play_tui", "resume_tui", "wants_tui", "watch_record"]

@@ -3,8 +3,9 @@ pass the keyboard, confirm a move, the rules, the end of the game."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.markdown import Markdown as RichMarkdown
 from rich.text import Text
@@ -17,9 +18,12 @@ from textual.widgets import Button, Footer, Static
 
 from ..core import Event, Names
 from ..host import Update
-from .games.base import GameUI, Group
+from .games.base import CardSpec, GameUI, Group
 from .widgets.cards import Board, CardBox, Hand, set_text
 from .widgets.panes import CommandLine, EventLog, MoveClock, MovePicker, Players
+
+HOLD = 0.6
+"""Seconds the moves list ignores a pick after the game went on by itself (`GameUI.went_on`)."""
 
 
 class TableScreen(Screen[None]):
@@ -32,9 +36,13 @@ class TableScreen(Screen[None]):
         Binding("h", "go('hand')", "Hand"),
         Binding("slash,colon", "go('command')", "Type"),
         Binding("l", "go('log')", "Log", show=False),
+        Binding("p", "players", "Players"),
         Binding("q", "leave", "Quit"),
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
     ]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 (Textual's own attribute)
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
+    """A terminal under 100 columns or 30 lines (80×24) gets the small layout (`ion.tcss`)."""
 
     class Move(Message):
         """The person chose a move (or typed a line) at this screen."""
@@ -51,8 +59,11 @@ class TableScreen(Screen[None]):
         self.interactive = interactive
         self.update_shown: Update | None = None
         self.groups: list[Group] = []
-        self.logged: list[Event] = []
-        """Every event in the log (to write it again when explanations are switched)."""
+        self._hand_shown: tuple[list[CardSpec], set[str] | None] = ([], None)
+        self.event_log = EventLog(id="log")
+        self.hold = HOLD
+        self.hold_until = 0.0
+        """Until then (time.monotonic) a picked move is not sent: the game just went on by itself."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -68,15 +79,21 @@ class TableScreen(Screen[None]):
                 yield MoveClock(self.clock, id="clock")
                 yield MovePicker(id="moves")
                 yield CommandLine(id="command")
-                yield EventLog(id="log")
+                yield self.event_log
         yield Static(id="message")
         yield Footer()
+
+    @property
+    def logged(self) -> list[Event]:
+        """Every event in the log."""
+        return self.event_log.events
 
     # -- drawing ------------------------------------------------------------------------------------
 
     async def show(self, update: Update, events: Sequence[Event], *, reset_log: bool,
                    title: str = "") -> None:
         """Draw `update`; `events` are the log's new lines (all of them when `reset_log`)."""
+        before = self.update_shown
         self.update_shown = update
         view = update.view
         names = Names(update.seat, update.names)
@@ -93,27 +110,57 @@ class TableScreen(Screen[None]):
         head.append("\n")
         head.append(ui.status(view, names), style="italic")
         set_text(self.query_one("#title", Static), head)
-        self.query_one("#players", Players).show(ui, view, update.seats, names)
+        self.query_one("#players", Players).show(ui, view, update.seats, names,
+                                                 compact=self.has_class("-short"))
         await self.query_one("#board", Board).show(ui.board(view, names))
         picker = self.query_one("#moves", MovePicker)
         mine = bool(self.interactive and update.legal and not update.over)
         self.groups = ui.group(update.legal, view, names) if mine else []
         picker.show(self.groups)
-        playable = {g.card for g in self.groups if g.card is not None}
+        playable = {g.card for g in self.groups if g.card is not None} | \
+            {c.card for g in self.groups for c in g.choices if c.card is not None}
         chosen = picker.open_group.card if picker.open_group is not None else None
         cards = ui.hand(view)
         set_text(self.query_one("#hand-caption", Static), self._hand_caption(update, bool(cards), mine))
+        self._hand_shown = (cards, playable if mine else None)
         await self.query_one("#hand", Hand).show(cards, playable if mine else None, chosen)
-        set_text(self.query_one("#moves-caption", Static), self._moves_caption(update, names, mine))
+        self._caption()
         self.query_one("#command", CommandLine).offer(update.legal)
         self._show_clock(update, names, mine)
         log = self.query_one("#log", EventLog)
         if reset_log:
-            log.clear()
-            self.logged = []
-        self.logged.extend(events)
-        for event in events:
-            log.add(spec, event, names, update.seats)
+            log.reset()
+        same_seat = not reset_log and before is not None and before.seat == update.seat
+        notes = ui.event_notes(events, before.view, view) if same_seat and before is not None else {}
+        went_on = ui.went_on(before.view, view) if same_seat and before is not None and mine else None
+        if went_on is not None:  # a key pressed again at once must not act on the new list
+            self.hold_until = time.monotonic() + self.hold
+            self.say(went_on)
+        for index, event in enumerate(events):
+            log.add(spec, event, names, update.seats, notes.get(index))
+
+    def _caption(self) -> None:
+        """The heading over the moves: what to do now, what the open group asks, or who moves."""
+        update = self.update_shown
+        if update is None:
+            return
+        names = Names(update.seat, update.names)
+        mine = bool(self.interactive and update.legal and not update.over)
+        group = self.query_one("#moves", MovePicker).open_group
+        if mine and group is not None:
+            text = Text(self.ui.group_heading(group), style="bold green")
+            text.append("  Esc: back", style="dim")
+        else:
+            text = self._moves_caption(update, names, mine)
+        set_text(self.query_one("#moves-caption", Static), text)
+
+    async def on_move_picker_opened(self, message: MovePicker.Opened) -> None:
+        """A group of moves was opened or closed: the heading says what it asks, and the hand
+        marks its card."""
+        self._caption()
+        cards, playable = self._hand_shown
+        group = message.group
+        await self.query_one("#hand", Hand).show(cards, playable, group.card if group is not None else None)
 
     def _hand_caption(self, update: Update, any_cards: bool, mine: bool) -> Text:
         if update.seat is None:
@@ -135,6 +182,8 @@ class TableScreen(Screen[None]):
             return Text("Waiting for the game to start…", style="dim")
         if not actors:
             return Text("")
+        if not self.interactive:  # a replay: nobody is waiting, the step shows who moves
+            return Text(f"{names.list(actors)} to move", style="dim")
         return Text(f"Waiting for {names.list(actors)}…", style="dim")
 
     def _show_clock(self, update: Update, names: Names, mine: bool) -> None:
@@ -172,7 +221,10 @@ class TableScreen(Screen[None]):
             self.say(f"{message.key} cannot be played now.", error=True)
 
     def on_move_picker_picked(self, message: MovePicker.Picked) -> None:
-        """A move from the list."""
+        """A move from the list (not in the moment after the game went on by itself)."""
+        if time.monotonic() < self.hold_until:
+            self.say("The moves changed: look, then choose again.", error=True)
+            return
         self.post_message(self.Move(message.move, typed=False))
 
     def on_input_submitted(self, message: CommandLine.Submitted) -> None:
@@ -188,6 +240,11 @@ class TableScreen(Screen[None]):
                 self.say(f"There is no entry {text} in the list.", error=True)
             return
         self.post_message(self.Move(text, typed=True))
+
+    def on_command_line_left(self, message: CommandLine.Left) -> None:
+        """Escape on the command line: the moves list (or nothing) has the keyboard again."""
+        picker = self.query_one("#moves", MovePicker)
+        self.set_focus(picker if picker.display and picker.option_count else None)
 
     def action_number(self, number: int) -> None:
         """The `number`-th entry of the moves list."""
@@ -210,16 +267,26 @@ class TableScreen(Screen[None]):
         widget.focus()
 
     def action_explain(self) -> None:
-        """Chemistry explanations in the log on or off (from the next event)."""
+        """Chemistry explanations in the log on or off."""
         log = self.query_one("#log", EventLog)
-        log.explain = not log.explain
-        update = self.update_shown
-        if update is not None:
-            log.clear()
-            names = Names(update.seat, update.names)
-            for event in self.logged:
-                log.add(self.ui.spec, event, names, update.seats)
+        log.set_explain(not log.explain)
         self.say("Chemistry explanations " + ("on." if log.explain else "off."))
+
+    def on_resize(self) -> None:
+        """A terminal that grows or shrinks past a breakpoint: the players pane follows."""
+        self.call_after_refresh(self._redraw_players)
+
+    def _redraw_players(self) -> None:
+        players = self.query_one("#players", Players)
+        if players.drawn is not None:
+            players.show(*players.drawn, compact=self.has_class("-short"))
+        self.query_one("#hand", Hand).refit()
+
+    def action_players(self) -> None:
+        """Every player with all their notes, on a screen of its own."""
+        players = self.query_one("#players", Players)
+        if players.drawn is not None:
+            self.app.push_screen(PlayersScreen(players.drawn))
 
     def action_rules(self) -> None:
         """The rules pane."""
@@ -231,13 +298,15 @@ class TableScreen(Screen[None]):
         if update is None or update.over or not self.interactive:
             self.app.exit()
             return
+        if isinstance(self.app.screen, LeaveScreen):  # asked already: Ctrl-C twice leaves
+            self.app.exit()
+            return
 
         def done(yes: bool | None) -> None:
             if yes:
                 self.app.exit()
 
-        self.app.push_screen(ConfirmScreen("Leave the game? It is saved as abandoned; a bot does not "
-                                           "play on for you."), done)
+        self.app.push_screen(LeaveScreen(), done)
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -268,6 +337,14 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+class LeaveScreen(ConfirmScreen):
+    """Leave the game? (`q`, Ctrl-C; Ctrl-C again leaves.)"""
+
+    def __init__(self) -> None:
+        super().__init__("Leave the game? It is saved as abandoned; a bot does not play on for you. "
+                         "(Ctrl-C again: leave.)")
+
+
 class PassScreen(ModalScreen[None]):
     """Hot-seat: the table is hidden until the next person has the keyboard."""
 
@@ -293,6 +370,29 @@ class PassScreen(ModalScreen[None]):
 
     def action_ready(self) -> None:
         """The next person has the keyboard."""
+        self.dismiss(None)
+
+
+class PlayersScreen(ModalScreen[None]):
+    """Every player in full (`p`): what a small terminal's players pane sums up."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,p", "close", "Close")]
+
+    def __init__(self, drawn: tuple[GameUI, Any, Sequence[dict[str, Any]], Names]):
+        super().__init__(classes="rules-screen")
+        self.drawn = drawn
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="rules"):
+            yield Players(id="all-players")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#all-players", Players).show(*self.drawn)
+        self.query_one(".rules", VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        """Back to the table."""
         self.dismiss(None)
 
 
@@ -335,8 +435,9 @@ class EndScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog end"):
-            for line in self.lines:
-                yield Static(line if isinstance(line, Text) else Text(line))
+            with VerticalScroll(classes="lines"):
+                for line in self.lines:
+                    yield Static(line if isinstance(line, Text) else Text(line))
             with Horizontal(classes="buttons"):
                 yield Button("Look at the table (Esc)", id="close")
                 yield Button("Quit (q)", id="quit", variant="primary")
@@ -359,4 +460,5 @@ class EndScreen(ModalScreen[None]):
         self.app.exit()
 
 
-__all__ = ["ConfirmScreen", "EndScreen", "PassScreen", "RulesScreen", "TableScreen"]
+__all__ = ["ConfirmScreen", "EndScreen", "LeaveScreen", "PassScreen", "PlayersScreen", "RulesScreen",
+           "TableScreen"]

@@ -151,14 +151,24 @@ class PlaySession:
         n = spec.check_players(spec.default_players if players is None else players)
         chosen = check_seats(seats, n, spec.timed)
         clock = clock or time.monotonic
+        from ..cli.resume import claim
         table = Table(game, n, bots=seat_bots(n, chosen, bots), seed=seed, variant=variant, options=options,
                       clock=clock, journal=store, settings=TableSettings(bot_delay=bot_delay),
-                      surface=TERMINAL)
+                      surface=TERMINAL, labels=claim())
         given = list(names or [])
         for index, seat in enumerate(chosen):
             name = given[index] if index < len(given) and given[index] else f"Player {seat}"
             table.sit(seat, name)
         return cls(table, chosen, clock=clock, store=store)
+
+    @classmethod
+    def resume(cls, store: Any, table_id: str, *, clock: Clock | None = None) -> PlaySession:
+        """The unfinished terminal game `table_id` of `store`, its person seats taken back
+        (`cli.resume.take_back` says why a game cannot be)."""
+        from ..cli.resume import take_back
+        clock = clock or time.monotonic
+        table, people = take_back(store, table_id, clock)
+        return cls(table, people, clock=clock, store=store)
 
     def _failed(self, err: BaseException) -> None:
         self.error = err
@@ -209,26 +219,13 @@ class PlaySession:
 
     def replay_command(self) -> str:
         """How to see this game again with `ion replay`."""
-        command = f"ion replay --table {self.table.id}"
-        if self.store is not None and self.store.url != _default_url():
-            command += f" --db {self.store.where}"
-        return command
+        from ..cli.again import replay_command
+        return replay_command(self.table.id, self.store)
 
     def deal_again_command(self) -> str:
-        """How to deal this game again."""
-        info = self.table.info()
-        again = f"ion play {info.game} --players {info.players} --seed {info.seed}"
-        if info.variant != self.spec.default_variant:
-            again += f" --variant {info.variant}"
-        return again
-
-
-def _default_url() -> str:
-    from ..store import resolve_url
-    try:
-        return resolve_url(None)
-    except OSError:
-        return ""
+        """How to deal this game again (seed, players, variant and options)."""
+        from ..cli.again import deal_again_command
+        return deal_again_command(self.table.info(), self.spec)
 
 
 __all__ = ["BOT_DELAY", "ManualClock", "PlaySession", "TableDriver", "check_seats", "seat_bots"]

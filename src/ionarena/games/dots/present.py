@@ -49,8 +49,8 @@ class DotsPresenter:
             return f"{who} draws {plural(d['count'], 'card')}."
         if kind == "pass":
             return f"{who} cannot play or draw and passes."
-        if kind == "block_draw":
-            return f"{who} answers with {card_name(d['card'])} and takes no cards."
+        if kind == "block_draw":  # the Block itself is told by the `play` event that follows
+            return f"{who} blocks the draw and takes no cards."
         if kind == "must_draw":
             return f"{who} must take {plural(d['count'], 'card')} (or answer with a matching Block)."
         if kind == "takes":

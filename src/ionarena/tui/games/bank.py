@@ -3,6 +3,7 @@ family and the objects you hold."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +20,8 @@ OBJECT_MOVES = {"s": "use [S] Skip: pass for free", "r": "use [R] Reverse", ":":
                 "-:": "use [-:] Round Time −60 s"}
 GAUGE = 10
 """Cells on each side of the charge gauge."""
+OBJECT_WIDTH = 10
+"""Columns inside an object's box."""
 
 
 def object_name(token: str) -> str:
@@ -30,20 +33,29 @@ def object_name(token: str) -> str:
         return token
 
 
+def object_parts(token: str) -> tuple[str, str]:
+    """`r` -> (`[R]`, `Reverse`): an object's printed symbol and its name."""
+    from ...games.bank.cards import OBJECTS, parse_kind
+    kind = parse_kind(token)
+    if kind is None or kind not in OBJECTS:
+        return token, ""
+    return OBJECTS[kind].symbol, OBJECTS[kind].name
+
+
 def bank_card_spec(card: str) -> CardSpec:
     """A card (`++`, `---`, `==`, `±`): its family's colour, its power as pips."""
     family = card[:1]
     css, effect = FAMILIES.get(family, ("neutral", ""))
     return CardSpec(card, (card, "●" * len(card)), classes=f"bank bank-{css}", title="",
-                    tooltip=f"{card}: power {len(card)}, {effect}")
+                    tooltip=f"{card}: power {len(card)}, {effect}", short=card)
 
 
 def object_spec(token: str, count: int) -> CardSpec:
-    """An object you hold, with how many."""
-    name = object_name(token)
-    symbol, _, rest = name.partition(" ")
-    return CardSpec(f"object:{token}", (symbol, rest[:8], f"×{count}"), classes="bank bank-object",
-                    tooltip=f"{name} ×{count}")
+    """An object you hold: its symbol and how many, its name over two lines."""
+    symbol, name = object_parts(token)
+    first, _, second = textwrap.fill(name, OBJECT_WIDTH, max_lines=2, placeholder="…").partition("\n")
+    return CardSpec(f"object:{token}", (f"{symbol} ×{count}", first, second), classes="bank bank-object",
+                    tooltip=f"{symbol} {name} ×{count}", short=f"{symbol}×{count}")
 
 
 def gauge(charge: int, full: int) -> Text:
@@ -151,8 +163,10 @@ class BankUI(GameUI):
         colour = "bold red" if team == "+" else "bold #5fa8ff" if team == "-" else "dim"
         line.append(f"[{team}] ", style=colour)
         line.append(f"{view['scores'][seat]:g} pts  ")
-        line.append(f"{plural(t['cards'][seat], 'card')}, {plural(t['objects'][seat], 'object')}",
-                    style="dim")
+        held = plural(t["cards"][seat], "card")
+        if t["objects"][seat]:
+            held += f", {plural(t['objects'][seat], 'object')}"
+        line.append(held, style="dim")
         if t["loses_turns"][seat]:
             line.append(f"  loses {plural(t['loses_turns'][seat], 'turn')}", style="yellow")
         if t["quit"][seat]:

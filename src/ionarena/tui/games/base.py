@@ -17,16 +17,19 @@ from typing import Any
 
 from rich.text import Text
 
-from ...core import Names, View, get_spec
+from ...core import Event, Names, View, get_spec
 
 MANY = 8
 """A verb with more moves than this is offered as a group (pick it, then the option)."""
+KEYS = 9
+"""Entries the number keys reach: a longer first list folds its cards into one entry."""
 
 
 @dataclass(frozen=True, slots=True)
 class CardSpec:
     """One card drawn as a box: its key (the card's text in the view, which moves name), the lines
-    inside, its colour class, a title and subtitle on the border, and a tooltip (its full name)."""
+    inside, its colour class, a title and subtitle on the border, a tooltip (its full name), and
+    `short`: the one line shown when the box is too low for `lines` (a small terminal)."""
 
     key: str
     lines: tuple[str, ...]
@@ -34,6 +37,7 @@ class CardSpec:
     title: str = ""
     subtitle: str = ""
     tooltip: str = ""
+    short: str = ""
 
 
 @dataclass(slots=True)
@@ -58,10 +62,12 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One legal move as offered: the text sent to the table and the words shown."""
+    """One legal move as offered: the text sent to the table, the words shown, and the hand card
+    it plays (when it is that card's one move)."""
 
     move: str
     label: str
+    card: str | None = None
 
 
 @dataclass(slots=True)
@@ -77,6 +83,20 @@ class Group:
     def direct(self) -> bool:
         """A group of one move is made at once."""
         return len(self.choices) == 1
+
+
+def fold_cards(groups: list[Group]) -> list[Group]:
+    """More entries than the number keys reach: the cards that have one move each become one
+    entry (`pick a card …`), in the place of the first of them."""
+    single = [g for g in groups if g.card is not None and g.direct]
+    if len(groups) <= KEYS or len(single) < 2:
+        return groups
+    verb = single[0].label.split(" ", 1)[0]
+    folded = Group("cards", f"{verb} a card …", None,
+                   [Choice(g.choices[0].move, g.label, g.card) for g in single])
+    first = groups.index(single[0])
+    rest = [g for g in groups if g not in single]
+    return [*rest[:first], folded, *rest[first:]]
 
 
 class GameUI:
@@ -116,7 +136,11 @@ class GameUI:
             if group is None:
                 group = groups[slot.group] = Group(slot.group, slot.label, slot.card)
             group.choices.append(Choice(move, slot.option))
-        return list(groups.values())
+        return fold_cards(list(groups.values()))
+
+    def group_heading(self, group: Group) -> str:
+        """The heading over a group's choices while it is open (what it asks)."""
+        return group.label.removesuffix(" …").removesuffix("…").rstrip() + ":"
 
     def can_start(self, view: View) -> bool:
         """True where the person may start a game waiting in its lobby (`start`)."""
@@ -148,6 +172,22 @@ class GameUI:
         """Lines under a player (their compounds, stash, objects ...)."""
         return []
 
+    def went_on(self, before: View, after: View) -> str | None:
+        """What the game did by itself after the seat's move, when that leaves a new list of moves
+        under a finger that meant to press again (e.g. the last card placed by itself); None when
+        it did nothing of the kind. The screen then ignores the number keys for a moment."""
+        return None
+
+    def event_notes(self, events: Sequence[Event], before: View, after: View) -> dict[int, str]:
+        """Words to add to some of `events` (by index) that only the change from the seat's view
+        `before` to `after` tells, e.g. which cards a draw brought (default: none)."""
+        return {}
+
+    def player_summary(self, view: View, seat: int, names: Names) -> Text | None:
+        """The notes of another player in a few words, for a small terminal (None: the notes
+        themselves)."""
+        return None
+
     def board(self, view: View, names: Names) -> list[Any]:
         """The middle of the table: `Row`s of card boxes and words, or renderables (`Text`)."""
         return [Text(self.spec.presenter.render(view, names))]
@@ -161,4 +201,4 @@ class GenericUI(GameUI):
     """Any game: the presenter's text and each verb a group."""
 
 
-__all__ = ["MANY", "CardSpec", "Choice", "GameUI", "GenericUI", "Group", "Row", "Slot"]
+__all__ = ["KEYS", "MANY", "CardSpec", "Choice", "GameUI", "GenericUI", "Group", "Row", "Slot", "fold_cards"]

@@ -14,7 +14,7 @@ from ..faces import faces
 from .base import CardSpec, GameUI, Row, Slot
 
 TILES = {"two": "Play Two", "center": "Play From Center", "rxn": "RXN"}
-SHORT_TILES = {"two": "Two", "center": "Center", "rxn": "RXN"}
+SHORT_TILES = {"two": "Two", "center": "Ctr", "rxn": "RXN"}
 
 
 def ion_spec(card: str) -> CardSpec:
@@ -25,7 +25,8 @@ def ion_spec(card: str) -> CardSpec:
         return CardSpec(card, (card,), classes="element cat-ion")
     points = f"{face.points} pts" if face.points else ""
     return CardSpec(card, (face.symbol, face.charge, points), classes=f"element cat-{face.category}",
-                    tooltip=f"{face.name} ({face.symbol}) {face.charge}" + (f", {points}" if points else ""))
+                    tooltip=f"{face.name} ({face.symbol}) {face.charge}" + (f", {points}" if points else ""),
+                    short=f"{face.symbol} {face.charge}")
 
 
 def compound_text(c: dict[str, Any]) -> str:
@@ -34,8 +35,8 @@ def compound_text(c: dict[str, Any]) -> str:
 
 
 class CompoundUI(GameUI):
-    """Compound: pick a card in the hand to keep; Action Tiles, center cards, bonds and RXN's
-    re-forming are groups; leaving a card unbonded asks first."""
+    """Compound: pick a card in the hand to keep (`pick Cl`, the rules' word); Action Tiles,
+    center cards, bonds and RXN's re-forming are groups; leaving a card unbonded asks first."""
 
     board_class = "board-compound"
 
@@ -44,11 +45,11 @@ class CompoundUI(GameUI):
         verb, _, rest = move.partition(" ")
         t = view.get("table", {})
         if verb == "pick":
-            return Slot(f"card:{rest}", f"keep {rest}", "keep", rest)
+            return Slot(f"card:{rest}", f"pick {rest}", "pick", rest)
         if verb == "center":
             return Slot("center", "Play From Center: take a center card …", f"take {rest} from the center")
         if move == "two":
-            return Slot(move, "Play Two: keep two cards this turn (tile)", move)
+            return Slot(move, "Play Two: pick two cards this turn (tile)", move)
         if move == "rxn":
             return Slot(move, "RXN: re-form your compounds (tile)", move)
         if verb == "bond":
@@ -99,13 +100,13 @@ class CompoundUI(GameUI):
         line = Text(f"{plural(t['hand_sizes'][seat], 'card')}  {view['scores'][seat]:g} pts")
         tiles = t["tiles"][seat]
         if tiles:
-            line.append("  tiles")
-            for key, face in tiles.items():
-                line.append(" ")
+            line.append("  ")
+            for key, face in tiles.items():  # face up: green; used (face down): struck through
                 style = "bold black on green" if face == "up" else "dim strike"
-                line.append(f" {SHORT_TILES[key]} ", style=style)
+                line.append(SHORT_TILES[key], style=style)
+                line.append(" ")
         if t["committed"][seat]:
-            line.append(" picked", style="yellow")
+            line.append("picked", style="yellow")
         return line
 
     def player_notes(self, view: View, seat: int, names: Names) -> list[Text]:
@@ -126,6 +127,15 @@ class CompoundUI(GameUI):
             rounds = len(t["round_scores"][seat])
             notes.append(Text(f"round {rounds}: {last.get('total', 0)} pts", style="dim"))
         return notes
+
+    def player_summary(self, view: View, seat: int, names: Names) -> Text | None:
+        """The compounds by formula, and the cards revealed to place."""
+        t = view["table"]
+        text = Text(" ".join(c["formula"] for c in t["compounds"][seat]), style="cyan")
+        if t["revealed"][seat]:
+            text.append(("  " if text.plain else "") + "revealed " + " ".join(t["revealed"][seat]),
+                        style="yellow")
+        return text
 
     def board(self, view: View, names: Names) -> list[Any]:
         """Goals, the center, the deck and discard pile; RXN in progress."""
@@ -148,14 +158,14 @@ class CompoundUI(GameUI):
             if pick.get("center"):
                 chosen.append(f"center {pick['center']}")
             kept = ", ".join(pick.get("picks") or []) or "no card yet"
-            goals.append(f"\nYour choice so far: {'; '.join([*chosen, f'keep {kept}'])}", style="green")
+            goals.append(f"\nYour choice so far: {'; '.join([*chosen, f'pick {kept}'])}", style="green")
         if view["variant"] == "beginner":
             return [goals]
         return [Row("Center", [ion_spec(c) for c in t["center"]], None), goals]
 
     def moves_hint(self, view: View) -> str:
         """What to do now."""
-        hints = {"pick": "Keep a card (and maybe use a tile)",
+        hints = {"pick": "Pick a card to keep (and maybe use a tile)",
                  "declare": "Bond your revealed card — or leave it",
                  "rxn": "RXN: re-form your compounds", "refresh": "Flip a tile face up",
                  "center": "Choose another center card"}

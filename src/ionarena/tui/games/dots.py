@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
 
-from ...core import Names, View
+from ...core import Event, Names, View
 from ...core.present import plural
+from ...games.dots.present import card_name
 from .base import CardSpec, GameUI, Row, Slot
 
 KIND_TITLES = {"+1": "+1", "+3": "+3", "+5": "+5", "block": "Block", "gift": "Gift", "again": "Again",
@@ -56,8 +58,12 @@ def card_spec(card: str) -> CardSpec:
     css = {"number": "number", "+1": "draw", "+3": "draw", "+5": "draw", "prev+1": "prev", "prev+3": "prev",
            "joker": "joker", "dj": "joker"}.get(kind, kind)
     name = KIND_NAMES.get(kind, f"number card {dots}")
+    title = KIND_TITLES.get(kind, "")
+    faces = "|".join("★" if z is None else str(z) for z in zones)
+    short = title if kind == "dj" else f"{title} {faces}".strip()
     return CardSpec(card, (_zone(zones[0]), "┄" * 7, _zone(zones[1])), classes=f"dots dots-{css}",
-                    title=KIND_TITLES.get(kind, ""), subtitle=points, tooltip=f"{card} — {name}, {points}")
+                    title=title, subtitle=points, tooltip=f"{card} — {name}, {points}",
+                    short=short)
 
 
 class DotsUI(GameUI):
@@ -95,6 +101,19 @@ class DotsUI(GameUI):
             return (f"Take {plural(t['pending_draw'], 'card')}? A Block in your hand could answer "
                     "the draw instead.")
         return None
+
+    def event_notes(self, events: Sequence[Event], before: View, after: View) -> dict[int, str]:
+        """Your draws say which cards came (the event says only how many; your hand tells)."""
+        seat = after.get("seat")
+        draws = [k for k, e in enumerate(events)
+                 if e.kind in ("draw", "takes") and e.data.get("player") == seat]
+        if not draws:
+            return {}
+        now, then = after.get("table", {}).get("hand", []), before.get("table", {}).get("hand", [])
+        came = Counter(now) - Counter(then)
+        if not came:
+            return {}
+        return {draws[-1]: "you got " + ", ".join(card_name(c) for c in sorted(came.elements()))}
 
     def hand(self, view: View) -> list[CardSpec]:
         """Your hand, as boxes."""

@@ -18,8 +18,9 @@ def element_spec(symbol: str) -> CardSpec:
     face = faces("valence").get(symbol)
     if face is None:
         return CardSpec(symbol, (symbol,), classes="element cat-ion")
-    return CardSpec(symbol, (face.symbol, face.charge, face.name[:9]), classes=f"element cat-{face.category}",
-                    tooltip=f"{face.name} ({face.symbol}), valence {face.charge}")
+    return CardSpec(symbol, (face.symbol, face.charge, face.name), classes=f"element cat-{face.category}",
+                    tooltip=f"{face.name} ({face.symbol}), valence {face.charge}",
+                    short=f"{face.symbol} {face.charge}")
 
 
 def molecule_text(formula: str) -> str:
@@ -42,6 +43,12 @@ class ValenceUI(GameUI):
         verb, _, rest = move.partition(" ")
         t = view.get("table", {})
         if verb == "place":  # the used cards wait beside the hand, not in it
+            left = list(t.get("placing", []))
+            if rest in left:
+                left.remove(rest)
+            if left and len(set(left)) == 1:  # the rules put the last kind down by itself
+                down = "goes down by itself" if len(left) == 1 else "go down by themselves"
+                return Slot(move, f"place {rest}, then {' '.join(left)} {down}", move)
             return Slot(move, f"place {rest} on the discard pile", move)
         if verb == "discard":
             return Slot(f"card:{rest}", f"discard {rest} (down to 6 cards)", verb, rest)
@@ -82,6 +89,13 @@ class ValenceUI(GameUI):
             return f"Discard your whole hand ({' '.join(t['hand'])}) to draw three new cards?"
         return None
 
+    def went_on(self, before: View, after: View) -> str | None:
+        """The last kind of used card went down by itself after your `place`."""
+        if before.get("phase") == "place" and after.get("phase") != "place" \
+                and len(before.get("table", {}).get("placing", [])) > 1:
+            return "The last card went down by itself: these are new moves."
+        return None
+
     def hand(self, view: View) -> list[CardSpec]:
         """Your element cards."""
         return [element_spec(s) for s in view.get("table", {}).get("hand", [])]
@@ -103,13 +117,18 @@ class ValenceUI(GameUI):
         """The molecules in the player's stash, with formula and name."""
         return [Text(molecule_text(f), style="cyan") for f in view["table"]["stashes"][seat]]
 
+    def player_summary(self, view: View, seat: int, names: Names) -> Text | None:
+        """The molecules in the stash, by formula."""
+        stash = view["table"]["stashes"][seat]
+        return Text(" ".join(stash), style="cyan")
+
     def board(self, view: View, names: Names) -> list[Any]:
         """The discard pile, the deck, the Molecule Bank."""
         t = view["table"]
         info = Text()
-        info.append(f"Element Deck {plural(t['deck_size'], 'card')}  ·  discard pile "
-                    f"{plural(t['discard_size'], 'card')}\n")
-        info.append("Molecule Bank (left · points): ", style="dim")
+        info.append(f"Element Deck {plural(t['deck_size'], 'card')} · discard pile {t['discard_size']}\n")
+        info.append("Molecule Bank ", style="bold")
+        info.append("(left·points): ", style="dim")
         bank = []
         for kind, left in t["bank"].items():
             label = kind.replace("_", " ").title()

@@ -7,10 +7,12 @@ from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
+from textual.geometry import Size
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..games.base import CardSpec, Row
@@ -25,9 +27,10 @@ def set_text(widget: Static, content: RenderableType) -> None:
     widget.update(content)
 
 
-class CardBox(Static, can_focus=True):
+class CardBox(Widget, can_focus=True):
     """One card: a box in its category's colour with its lines inside, its title (kind, symbol)
-    and subtitle (points) on the border. Enter, a click or a tap chooses it."""
+    and subtitle (points) on the border; a box too low for its lines (a small terminal) shows the
+    card's one short line instead. Enter, a click or a tap chooses it."""
 
     class Chosen(Message):
         """A card was chosen (by key or mouse)."""
@@ -54,10 +57,21 @@ class CardBox(Static, can_focus=True):
         self.spec, self.playable, self.chosen = spec, playable, chosen
         self.set_classes(" ".join(filter(None, ["card", spec.classes, "" if playable else "unplayable",
                                                 "chosen" if chosen else ""])))
-        self.update(Text("\n".join(spec.lines), justify="center", no_wrap=True))
         self.border_title = spec.title
         self.border_subtitle = spec.subtitle
         self.tooltip = spec.tooltip or None
+        self.refresh()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As high as the card's lines (a grid row of `auto` height asks this)."""
+        return len(self.spec.lines)
+
+    def render(self) -> RenderResult:
+        """The card's lines, or its short line where the box is too low for them."""
+        lines = self.spec.lines
+        if self.spec.short and self.content_size.height < len(lines):
+            lines = (self.spec.short,)
+        return Text("\n".join(lines), justify="center", no_wrap=True, overflow="ellipsis")
 
     def action_choose(self) -> None:
         """Choose this card."""
@@ -73,11 +87,14 @@ class Hand(Container):
     """The cards in rows as wide as the pane allows; ← and → move between them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("left", "step(-1)", "Previous card", show=False),
-                Binding("right", "step(1)", "Next card", show=False)]
+                Binding("right", "step(1)", "Next card", show=False),
+                Binding("up", "row(-1)", "Row above", show=False),
+                Binding("down", "row(1)", "Row below", show=False)]
 
     def __init__(self, *, id: str | None = None, classes: str | None = None):
         super().__init__(id=id, classes=classes)
         self._shown: tuple[Any, ...] = ()
+        self._fitted = (0, 0)
 
     async def show(self, cards: Sequence[CardSpec], playable: Collection[str] | None = None,
                    chosen: str | None = None) -> None:
@@ -111,13 +128,26 @@ class Hand(Container):
     def on_resize(self) -> None:
         self._fit()
 
+    def refit(self) -> None:
+        """Lay the cards out again (their size may have changed with the terminal's)."""
+        self._fit()
+
+    @property
+    def columns(self) -> int:
+        """Cards in a row."""
+        return max(1, int(self.styles.grid_size_columns or 1))
+
     def _fit(self) -> None:
-        """As many cards to a row as fit (the widest card sets the column)."""
+        """As many cards to a row as fit (the widest card sets the column; a column is kept for
+        the scroll bar)."""
         boxes = list(self.query(CardBox))
-        width = max((b.styles.width.value for b in boxes if b.styles.width is not None), default=12)
-        columns = max(1, (self.size.width - 2) // (int(width) + 1))
-        self.styles.grid_size_columns = columns
-        self.styles.grid_columns = str(int(width))
+        width = int(max((b.styles.width.value for b in boxes if b.styles.width is not None), default=12))
+        room = self.size.width - self.styles.gutter.width - 1
+        columns = max(1, (room + 1) // (width + 1))
+        if (columns, width) != self._fitted:
+            self._fitted = (columns, width)
+            self.styles.grid_size_columns = columns
+            self.styles.grid_columns = str(width)
 
     def action_step(self, delta: int) -> None:
         """Focus the card `delta` places on (wrapping)."""
@@ -127,6 +157,21 @@ class Hand(Container):
         focused = self.app.focused
         index = boxes.index(focused) if isinstance(focused, CardBox) and focused in boxes else -delta
         target = boxes[(index + delta) % len(boxes)]
+        target.focus()
+        target.scroll_visible()
+
+    def action_row(self, delta: int) -> None:
+        """Focus the card in the same column `delta` rows on (the last card of a shorter row)."""
+        boxes = list(self.query(CardBox))
+        focused = self.app.focused
+        if not boxes or not isinstance(focused, CardBox) or focused not in boxes:
+            return
+        columns = self.columns
+        index = boxes.index(focused)
+        row = index // columns + delta
+        if not 0 <= row <= (len(boxes) - 1) // columns:
+            return
+        target = boxes[min(len(boxes) - 1, row * columns + index % columns)]
         target.focus()
         target.scroll_visible()
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from rich.console import Group as Stack
+from rich.console import RenderableType
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -17,6 +21,8 @@ from ..games.base import GameUI, Group
 from .cards import set_text
 
 BACK = "\x00back"
+MINE, BOTS, OTHERS = "• ", "▸ ", "◦ "
+"""How the log marks a move: yours, a bot's, another person's (hot-seat, an open seat)."""
 
 
 def seat_label(seats: Sequence[dict[str, Any]], seat: int, names: Names) -> str:
@@ -29,42 +35,120 @@ def seat_label(seats: Sequence[dict[str, Any]], seat: int, names: Names) -> str:
 
 
 class Players(Static):
-    """Every player: who is to move (▶), name, bot or person, cards, points, and the game's notes."""
+    """Every player: who is to move (▶), name, bot or person, cards, points, and the game's notes.
+    What follows a name wraps under itself, and notes under the name, so a narrow pane stays
+    readable."""
 
-    def show(self, ui: GameUI, view: View, seats: Sequence[dict[str, Any]], names: Names) -> None:
-        """Redraw from a view."""
-        text = Text()
+    _shown_key: tuple[Any, ...] = ()
+    plain = ""
+    """What the pane says, as plain text (one line per player, then each note)."""
+    drawn: tuple[GameUI, View, Sequence[dict[str, Any]], Names] | None = None
+    """What was drawn last (to draw it again, e.g. on the players screen)."""
+
+    def show(self, ui: GameUI, view: View, seats: Sequence[dict[str, Any]], names: Names, *,
+             compact: bool = False) -> None:
+        """Redraw from a view; `compact`: the others' notes as one summary each (a small terminal)."""
+        self.drawn = (ui, view, seats, names)
         actors = set(view.get("actors") or [])
         winners = set(view.get("winners") or []) if view.get("over") else set()
+        parts: list[RenderableType] = []
+        plain: list[str] = []
         for seat in range(view["players"]):
-            if seat:
-                text.append("\n")
             mark = "★ " if seat in winners else "▶ " if seat in actors else "  "
             style = "bold green" if seat == view.get("seat") else "bold" if seat in actors else ""
-            text.append(mark, style="bold yellow")
-            text.append(seat_label(seats, seat, names), style=style)
-            text.append("  ")
-            text.append_text(ui.player_line(view, seat, names))
-            for note in ui.player_notes(view, seat, names):
-                text.append("\n    ")
-                text.append_text(note)
-        set_text(self, text)
+            who = Text()
+            who.append(mark, style="bold yellow")
+            who.append(seat_label(seats, seat, names), style=style)
+            row = Table.grid(padding=(0, 1))
+            row.add_column(no_wrap=True)
+            row.add_column(ratio=1)
+            line = ui.player_line(view, seat, names)
+            summary = ui.player_summary(view, seat, names) if compact and seat != view.get("seat") else None
+            if summary is not None:
+                line = Text.assemble(line, "  ", summary) if summary.plain else line
+            row.add_row(who, line)
+            parts.append(row)
+            plain.append(f"{who.plain} {line.plain}")
+            notes = ui.player_notes(view, seat, names) if summary is None else []
+            if notes:
+                parts.append(Padding(Text("\n").join(notes), (0, 0, 0, 4)))
+                plain += ["    " + note.plain for note in notes]
+        self.plain = "\n".join(plain)
+        key = tuple((type(p).__name__, _plain(p)) for p in parts)
+        if key != self._shown_key:
+            self._shown_key = key
+            self.update(Stack(*parts))
+
+
+def _plain(part: RenderableType) -> str:
+    """Enough of a players-pane part to tell whether it changed."""
+    if isinstance(part, Padding):
+        renderable = part.renderable
+        return renderable.plain + repr(renderable.spans) if isinstance(renderable, Text) else repr(renderable)
+    if isinstance(part, Table):
+        return "|".join(c.plain + repr(c.spans) for column in part.columns for c in column.cells
+                        if isinstance(c, Text))
+    return repr(part)
 
 
 class EventLog(RichLog):
-    """Every event the seat may see, in words; bots' moves highlighted, chemistry explained."""
+    """Every event the seat may see, in words; bots' moves highlighted, chemistry explained. The
+    lines are kept, so they wrap again to the pane's width when it changes (a resized terminal)."""
 
     def __init__(self, **kwargs: Any):
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=10, **kwargs)
         self.explain = True
+        self.entries: list[tuple[Event, Text, Text | None]] = []
+        """Each event with its line and its chemistry (None: none)."""
+        self._width = 0
 
-    def add(self, spec: GameSpec, event: Event, names: Names, seats: Sequence[dict[str, Any]]) -> None:
-        """Write one event: `▸` and a colour for a bot's move, green for your own."""
-        self.write(event_line(spec, event, names, seats))
-        if self.explain:
-            extra = spec.presenter.explain(event)
-            if extra:
-                self.write(Text("    " + extra, style="dim italic"))
+    def add(self, spec: GameSpec, event: Event, names: Names, seats: Sequence[dict[str, Any]],
+            note: str | None = None) -> None:
+        """Write one event: `▸` and a colour for a bot's move, `•` in green for your own; `note`
+        (what the screen knows besides, e.g. the cards a draw brought) after it."""
+        extra = spec.presenter.explain(event)
+        line = event_line(spec, event, names, seats)
+        if note:
+            line.append(f" ({note})", style="bold")
+        entry = (event, line,
+                 Text("    " + extra, style="dim italic") if extra else None)
+        self.entries.append(entry)
+        self._write(entry)
+
+    def reset(self) -> None:
+        """Forget every line."""
+        self.entries = []
+        self.clear()
+
+    def set_explain(self, on: bool) -> None:
+        """Chemistry explanations on or off (the log is written again)."""
+        self.explain = on
+        self.rewrite()
+
+    def rewrite(self) -> None:
+        """Write every kept line again (at the pane's width now)."""
+        self.clear()
+        self._width = self.scrollable_content_region.width
+        for entry in self.entries:
+            self._write(entry)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event in the log, oldest first."""
+        return [entry[0] for entry in self.entries]
+
+    def _write(self, entry: tuple[Event, Text, Text | None]) -> None:
+        _, line, extra = entry
+        self.write(line)
+        if extra is not None and self.explain:
+            self.write(extra)
+
+    def on_resize(self, event: Any) -> None:
+        """Wrap the lines again when the pane's width changed."""
+        width = self.scrollable_content_region.width
+        if self._size_known and width != self._width and self.entries:
+            self.rewrite()
+        self._width = width
 
 
 def event_line(spec: GameSpec, event: Event, names: Names, seats: Sequence[dict[str, Any]]) -> Text:
@@ -73,10 +157,10 @@ def event_line(spec: GameSpec, event: Event, names: Names, seats: Sequence[dict[
     player = event.data.get("player")
     if isinstance(player, int) and 0 <= player < len(seats):
         if player == names.viewer:
-            return Text("• " + words, style="green")
+            return Text(MINE + words, style="green")
         if seats[player].get("kind") == "bot":
-            return Text("▸ " + words, style="cyan")
-        return Text("• " + words, style="yellow")
+            return Text(BOTS + words, style="cyan")
+        return Text(OTHERS + words, style="yellow")
     return Text("  " + words, style="dim" if event.kind not in ("game_end", "win", "game_over") else "bold")
 
 
@@ -91,6 +175,13 @@ class MovePicker(OptionList):
             super().__init__()
             self.move = move
 
+    class Opened(Message):
+        """A group was opened (`group`) or closed (None)."""
+
+        def __init__(self, group: Group | None):
+            super().__init__()
+            self.group = group
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,backspace", "back", "Back", show=False)]
 
     def __init__(self, **kwargs: Any):
@@ -102,13 +193,22 @@ class MovePicker(OptionList):
     def show(self, groups: list[Group], keep_open: bool = True) -> None:
         """Offer `groups` (the group that was open stays open if it is still there)."""
         key = self.open_group.key if self.open_group is not None and keep_open else None
+        was = self.open_group
         self.groups = groups
         self.open_group = next((g for g in groups if g.key == key), None)
         self._draw()
+        if (was is None) != (self.open_group is None):
+            self.post_message(self.Opened(self.open_group))
 
     def open(self, key: str) -> bool:
         """Open the group `key` (a card's group: `card:<card>`); False when there is none."""
         group = next((g for g in self.groups if g.key == key), None)
+        if group is None and key.startswith("card:"):  # a card folded into a longer list's entry
+            card = key.removeprefix("card:")
+            choice = next((c for g in self.groups for c in g.choices if c.card == card), None)
+            if choice is not None:
+                self.post_message(self.Picked(choice.move))
+                return True
         if group is None:
             return False
         if group.direct:
@@ -117,6 +217,7 @@ class MovePicker(OptionList):
         self.open_group = group
         self._draw()
         self.focus()
+        self.post_message(self.Opened(group))
         return True
 
     def action_back(self) -> None:
@@ -124,6 +225,7 @@ class MovePicker(OptionList):
         if self.open_group is not None:
             self.open_group = None
             self._draw()
+            self.post_message(self.Opened(None))
 
     def _draw(self) -> None:
         if self.open_group is not None:
@@ -172,8 +274,12 @@ class MovePicker(OptionList):
 class CommandLine(Input):
     """Type a move: completion from the legal moves (→ accepts it), ↑/↓ for the moves typed before."""
 
+    class Left(Message):
+        """Escape: the person leaves the command line (the one-key shortcuts work again)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("up", "history(-1)", "Earlier", show=False),
-                Binding("down", "history(1)", "Later", show=False)]
+                Binding("down", "history(1)", "Later", show=False),
+                Binding("escape", "leave_line", "Leave the line", show=False)]
 
     def __init__(self, **kwargs: Any):
         super().__init__(placeholder="type a move (→ completes)", **kwargs)
@@ -189,6 +295,10 @@ class CommandLine(Input):
         if text and (not self.history or self.history[-1] != text):
             self.history.append(text)
         self._at = len(self.history)
+
+    def action_leave_line(self) -> None:
+        """Give the keyboard back to the table (what was typed stays)."""
+        self.post_message(self.Left())
 
     def action_history(self, delta: int) -> None:
         """Step through the lines typed before."""
@@ -226,7 +336,8 @@ class MoveClock(Static):
             self.set_class(False, "urgent")
             return
         left = max(0.0, self.deadline - self.clock())
-        cells = 20
+        room = self.content_size.width or 40  # the seconds always fit: the bar takes what is left
+        cells = max(4, min(20, room - len(self.what) - 8))
         filled = round(cells * min(1.0, left / self.total))
         style = "bold red" if self.mine and left < 1.0 else "bold yellow" if self.mine else "cyan"
         text = Text()
