@@ -31,9 +31,10 @@ from ..core import IllegalAction, all_specs, get_spec
 from ..core.errors import quote
 from ..core.record import loads
 from ..host import StaleSubmit
+from . import lobby
 from .cards import catalogue
-from .hub import MAX_BOT_MS, Hosted, Hub, NotFound, SeatPlan, practice_seed
-from .payload import state_payload
+from .hub import MAX_BOT_MS, Hosted, Hub, NotFound, SeatPlan
+from .payload import practice_seed, state_payload
 from .quota import Maker
 from .replays import Replays
 
@@ -196,6 +197,7 @@ def router(hub: Hub, replays: Replays | None = None) -> APIRouter:
     """The API's routes over `hub` (replays built by `replays`)."""
     api = APIRouter(prefix="/api", tags=["tables"])
     desk = replays or Replays(hub.limits)
+    stored = lobby.Stored(hub)
 
     async def seat_of(hosted: Hosted, authorization: str | None, required: bool) -> int | None:
         """The seat of the request's token (None: a spectator); whoever it is, they are at the
@@ -233,9 +235,10 @@ def router(hub: Hub, replays: Replays | None = None) -> APIRouter:
     async def cards(game: Annotated[str, Path(max_length=40)]) -> dict[str, Any]:
         return catalogue(get_spec(game).id)
 
-    @api.get("/tables", summary="Listed tables: waiting, playing and recently finished")
+    @api.get("/tables", summary="Listed tables: waiting, playing, adjourned and recently finished")
     async def tables() -> dict[str, Any]:
-        return {"tables": hub.listing(), "finished": await hub.finished()}
+        return {"tables": lobby.in_memory(hub), "finished": await stored.rows("over"),
+                "adjourned": await stored.rows("adjourned")}
 
     @api.post("/tables", status_code=201, response_model=TableMade, responses=ERRORS,
               summary="Make a table; returns a token for each `human` seat (shown once)")

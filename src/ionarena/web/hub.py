@@ -18,9 +18,8 @@ no rules and no sockets; it
   never the IRC bot's or a terminal's, which their own processes host;
 - follows each table's life with `web.lifecycle` (who is at it; adjourning, expiry, letting go)
   and holds makers to their quotas with `web.quota` (`Limits` holds every bound);
-- lists tables for the lobby: `listed` ones only (the store keeps the flag with the table); a
-  table made "by invite" is never listed and is found only through its link. Ids are 128 random
-  bits and say nothing about the table.
+- holds the tables the lobby lists (`web.lobby`). Ids are 128 random bits and say nothing about
+  the table.
 
 Bots are held to a budget (`check_bot`): a web table takes the levels, `random`, `greedy` and
 ISMCTS with at most `MAX_BOT_MS` milliseconds or `MAX_BOT_ITERS` iterations a move.
@@ -41,69 +40,24 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..agents import BadAgentSpec, check_spec
-from ..core import IllegalAction, UnknownGame, get_spec, quote
-from ..host import WEB, Bot, Table, TableSettings, Update
+from ..core import IllegalAction, UnknownGame, get_spec
+from ..host import WEB, Table, TableSettings, Update
 from ..host.botpool import CLOCK, QUICK, SEARCH, BotPool, Lane
 from ..store import Store, StoreError
 from .lifecycle import FINISHED, Lifecycle
 from .limits import Limits
+from .payload import PRACTICE
 from .quota import Maker, Quota, ServerFull
+from .seating import MAX_BOT_ITERS, MAX_BOT_MS, SeatPlan, check_bot
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-MAX_BOT_MS = 3000
-"""The most thinking time a web table's ISMCTS bot may ask for, in milliseconds a move."""
-MAX_BOT_ITERS = 50_000
-"""The most ISMCTS iterations a move a web table's bot may ask for."""
 PUMP_MOVES = 4
 """Most moves one pump of a table makes before other tables get the thread (one search decision)."""
-PRACTICE = "practice"
-"""The label that keeps a practice deal's seed (see the module docstring)."""
 MAKER = "maker"
 """The label that keeps a short hash of who made the table (`web.quota`)."""
-
-
-def check_bot(spec: str, game: str) -> str:
-    """`spec` if a web table may seat that bot (see the module docstring), else `IllegalAction`."""
-    try:
-        bot = Bot.parse(spec)
-        parsed = check_spec(bot.name, game)
-    except BadAgentSpec as err:
-        raise IllegalAction(str(err)) from None
-    if parsed.name == "ismcts":
-        ms, iters = parsed.params.get("ms"), parsed.params.get("iters")
-        if (ms is not None and float(ms) > MAX_BOT_MS) or (iters is not None and int(iters) > MAX_BOT_ITERS):
-            raise IllegalAction(f"bot {quote(spec)} thinks too long for this server: at most ms={MAX_BOT_MS} "
-                                f"or iters={MAX_BOT_ITERS}")
-    return str(bot)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatPlan:
-    """One seat of a table to be made: `human` (seated now, a token returned), `open`, or a bot."""
-
-    kind: str
-    bot: str | None = None
-    name: str | None = None
-
-    @classmethod
-    def parse(cls, text: object, name: object = None) -> SeatPlan:
-        """`human`, `open`, `bot` (greedy) or `bot:<spec>` (e.g. `bot:hard`, `bot:ismcts:ms=300`)."""
-        if not isinstance(text, str):
-            raise IllegalAction(f"a seat is 'human', 'open' or 'bot:<name>', not {quote(text)}")
-        word = text.strip()
-        if word in ("human", "person"):
-            return cls("human", name=name if isinstance(name, str) and name.strip() else None)
-        if word == "open":
-            return cls("open")
-        if word == "bot":
-            return cls("bot", bot="greedy")
-        if word.startswith("bot:") and word[4:].strip():
-            return cls("bot", bot=word[4:].strip())
-        raise IllegalAction(f"a seat is 'human', 'open' or 'bot:<name>', not {quote(text)}")
 
 
 @dataclass
@@ -511,37 +465,6 @@ class Hub:
             assert self.loop is not None
             hosted.timer = self.loop.call_later(max(0.0, wake - self.clock()), self._kick, hosted)
 
-    # -- the lobby --------------------------------------------------------------------------------------
-
-    def listing(self) -> list[dict[str, Any]]:
-        """Listed tables in memory: waiting and playing first, then finished, newest first."""
-        rows = []
-        for hosted in list(self.tables.values()):
-            table = hosted.table
-            if not table.listed:
-                continue
-            rows.append({"id": table.id, "game": table.game, "variant": table.info().variant,
-                         "players": table.players, "status": table.status, "version": table.version,
-                         "seats": [info.public() for info in table.seats],
-                         "open": [info.seat for info in table.seats if info.kind == "open"],
-                         "practice": practice_seed(table)})
-        order = {"waiting": 0, "playing": 1, "adjourned": 2, "over": 3, "abandoned": 4}
-        rows.sort(key=lambda r: order.get(str(r["status"]), 9))
-        return rows
-
-    async def finished(self, limit: int = 30, status: str = "over") -> list[dict[str, Any]]:
-        """Listed tables of `status` from the store (finished ones by default), newest first."""
-        rows = await self.run(lambda: self.store.tables(status, limit, listed=True))
-        return [{"id": r.id, "game": r.game, "variant": r.variant, "players": r.players, "status": r.status,
-                 "names": list(r.names), "actions": r.actions,
-                 "finished_at": r.finished_at.isoformat() if r.finished_at else None}
-                for r in rows]
-
-
-def practice_seed(table: Table) -> str | None:
-    """The seed of a practice deal (chosen by whoever made the table), as text; None otherwise."""
-    return table.labels.get(PRACTICE)
-
 
 def _in_loop(loop: asyncio.AbstractEventLoop) -> bool:
     try:
@@ -555,5 +478,5 @@ def check_game(game: object) -> str:
     return get_spec(game if isinstance(game, str) else str(game)).id
 
 
-__all__ = ["MAX_BOT_ITERS", "MAX_BOT_MS", "PRACTICE", "PUMP_MOVES", "Hosted", "Hub", "NotFound", "SeatPlan",
-           "UnknownGame", "check_bot", "check_game", "practice_seed"]
+__all__ = ["MAX_BOT_ITERS", "MAX_BOT_MS", "PUMP_MOVES", "Hosted", "Hub", "NotFound", "SeatPlan",
+           "UnknownGame", "check_bot", "check_game"]
