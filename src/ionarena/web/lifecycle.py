@@ -8,7 +8,7 @@
     abandoned ◀── `ion tables close` (any unfinished table)       (kept in the store, resumed from it)
 
 - **At the table.** A table is *attended* while a WebSocket is open on it or a request about it
-  (its page, its state, a move) came in the last `PRESENCE` seconds. Bots move only at attended
+  (its page, its state, a move) came in the last `presence_seconds` (default 60). Bots move only at attended
   tables: an empty table's bots wait (they never play on alone for nobody), and start again the
   moment someone looks.
 - **Adjourned.** A table being played that nobody has attended for `idle_minutes` (default 10) is
@@ -48,9 +48,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PRESENCE = 60.0
-"""Seconds after the last request about a table (with no WebSocket open on it) that it is still
-attended."""
 FINISHED = ("over", "abandoned")
 
 
@@ -67,7 +64,7 @@ class Lifecycle:
 
     def attended(self, hosted: Hosted, now: float) -> bool:
         """True while someone is at the table (see the module docstring)."""
-        return hosted.watchers > 0 or now - hosted.touched < PRESENCE
+        return hosted.watchers > 0 or now - hosted.touched < self.limits.presence_seconds
 
     @staticmethod
     def personless(hosted: Hosted) -> bool:
@@ -185,4 +182,4 @@ class Lifecycle:
         return adjourned
 
 
-__all__ = ["FINISHED", "PRESENCE", "Lifecycle"]
+__all__ = ["FINISHED", "Lifecycle"]

@@ -38,6 +38,9 @@ class Limits:
     idle_minutes: float = 10.0
     """A table being played that nobody has been at (no connection, no request) for this long is
     adjourned: kept, its clock and bots stopped, until one of its people comes back."""
+    presence_seconds: float = 60.0
+    """A table with no WebSocket open on it is still *attended* this long after the last request
+    about it; bots move only at attended tables."""
     sweep_seconds: float = 5.0
     """How often the server looks for tables to let go, close or adjourn."""
 
@@ -73,7 +76,7 @@ class Limits:
     # -- replays ---------------------------------------------------------------------------------------
     replay_bytes: int = 1 << 20
     """Largest record `POST /api/replay` takes."""
-    replay_rate: str = "6/minute;60/hour"
+    replay_rate: str = "12/minute;120/hour"
     """Replays one client address may have built (cached answers are free)."""
     replays_waiting: int = 4
     """Replays being built or waiting for the replay thread, server-wide; more get 503."""
@@ -93,8 +96,8 @@ class Limits:
     def __post_init__(self) -> None:
         if self.max_waiting > self.max_tables:
             raise ValueError("max_waiting cannot be more than max_tables")
-        for name in ("wait_minutes", "idle_minutes", "sweep_seconds", "ws_stall_seconds", "header_seconds",
-                     "body_seconds"):
+        for name in ("wait_minutes", "idle_minutes", "presence_seconds", "sweep_seconds", "ws_stall_seconds",
+                     "header_seconds", "body_seconds"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be more than 0")
 
