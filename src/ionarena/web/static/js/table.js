@@ -166,7 +166,7 @@ function JoinBar({ tableId, state, onSeated }) {
     } catch (err) { setError(err.message); }
   };
   return html`<div class="join-bar">
-    ${state.practice ? html`<p class="practice-note" role="note"><strong>Practice deal</strong> (seed ${state.practice}):
+    ${state.practice ? html`<p class="practice-note" role="note" style="flex-basis: 100%; margin: 0 0 .25rem"><strong>Practice deal</strong> (seed ${state.practice}):
       whoever made this table chose the cards, and can know every hand.</p>` : null}
     <span>You are watching. Take a seat:</span>
     <input placeholder="your name" value=${name} maxlength="32" aria-label="Your name" onInput=${(e) => setName(e.currentTarget.value)}/>
