@@ -244,9 +244,9 @@ class Hub:
                                  bot_delay=self.bot_delay if bot_delay is None else bot_delay,
                                  reaction_time=reaction_time)
         will_wait = any(plan.kind == "open" for plan in seats) or (count is not None and len(seats) < count)
-        await self._room_for(will_wait)
         _, by_maker = self.waiting()
         makers = self.quota.admit(maker, by_maker, will_wait) if maker is not None else ()
+        await self._room_for(will_wait)  # (after the quota: a flooder makes nobody else's table adjourn)
         labels = {MAKER: makers[0]} if makers else {}
         if seed is not None:
             labels[PRACTICE] = str(seed)

@@ -136,8 +136,10 @@ class Lifecycle:
             await self.hub.run(hosted.table.adjourn)
         except IllegalAction:
             return False
-        if self.attended(hosted, self.hub.clock()):  # someone came back while it was written
-            await self.hub.attend(hosted, None)
+        if self.attended(hosted, self.hub.clock()):  # someone came back while it was written:
+            with contextlib.suppress(IllegalAction):  # it goes on as if it had never stopped
+                await self.hub.run(hosted.table.resume)
+            self.hub.kick(hosted)
             return False
         self.hub.release(hosted)
         return True

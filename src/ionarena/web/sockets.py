@@ -263,6 +263,8 @@ class Connection:
         if version is not None and (version.__class__ is not int or version < 0):
             self.error(ident, 400, "'version' is a whole number (or null)")
             return
+        if self.hosted.table.status == "adjourned":  # adjourned while this seat's page stayed open
+            await self.hub.attend(self.hosted, self.seat)
         try:
             update = await self.hub.submit(self.hosted, self.seat, action, version)
         except StaleSubmit as stale:
