@@ -136,22 +136,27 @@ def test_waiting_tables_that_expired_while_the_server_was_down_are_not_resumed(t
     async def make(hub: Hub) -> list[str]:
         seats = [SeatPlan("human"), SeatPlan("open")]
         return [(await hub.create("dots", players=2, variant=None, seats=seats, listed=listed))[0].id
-                for listed in (True, False, True)]
+                for listed in (True, False, True, True)]
 
-    old, unlisted, fresh = on_hub(tmp_path, clock, make)
-    with Store(f"sqlite:///{tmp_path / 'life.sqlite3'}") as store:  # two of them waited 31 minutes
-        long_ago = datetime.now(UTC) - timedelta(minutes=31)
+    old, unlisted, older, fresh = on_hub(tmp_path, clock, make)
+    with Store(f"sqlite:///{tmp_path / 'life.sqlite3'}") as store:  # two waited 31 minutes, one 20
+        now = datetime.now(UTC)
         store.engine.dispose()
         with store.engine.begin() as conn:
             conn.execute(update(schema.tables).where(schema.tables.c.id.in_([old, unlisted]))
-                         .values(updated_at=long_ago))
+                         .values(updated_at=now - timedelta(minutes=31)))
+            conn.execute(update(schema.tables).where(schema.tables.c.id == older)
+                         .values(updated_at=now - timedelta(minutes=20)))
 
-    async def reopen(hub: Hub) -> set[str]:
-        return set(hub.tables)
+    async def reopen(hub: Hub) -> tuple[set[str], set[str]]:
+        resumed = set(hub.tables)
+        clock.now += 11 * 60  # 31 minutes for the one that had waited 20 when the server started
+        await hub.lifecycle.sweep()
+        return resumed, set(hub.tables)
 
-    assert on_hub(tmp_path, clock, reopen) == {fresh}
-    statuses = [stored_status(tmp_path, t) for t in (old, unlisted, fresh)]
-    assert statuses == ["abandoned", "abandoned", "waiting"]
+    assert on_hub(tmp_path, clock, reopen) == ({older, fresh}, {fresh})
+    statuses = [stored_status(tmp_path, t) for t in (old, unlisted, older, fresh)]
+    assert statuses == ["abandoned", "abandoned", "abandoned", "waiting"]
 
 
 def test_bots_wait_while_nobody_is_at_their_table_and_move_when_someone_looks(tmp_path: Path) -> None:

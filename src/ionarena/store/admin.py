@@ -127,6 +127,14 @@ def _abandon(store: Store, ids: Sequence[str], where: Any) -> None:
     store._writes.write(f"{len(ids)} tables", work)
 
 
+def changed_at(store: Store, ids: Sequence[str]) -> dict[str, datetime]:
+    """When each of `ids` last changed (its status or a seat), as aware UTC times."""
+    t = schema.tables
+    with store._read() as conn:
+        rows = conn.execute(select(t.c.id, t.c.updated_at).where(t.c.id.in_(list(ids)))).all()
+    return {table_id: _utc(moment) for table_id, moment in rows}
+
+
 def closed_since(store: Store, since: datetime) -> list[str]:
     """Tables abandoned (by `close`, or by a server) at or after `since`."""
     t = schema.tables
@@ -135,4 +143,4 @@ def closed_since(store: Store, since: datetime) -> list[str]:
                     .scalars())
 
 
-__all__ = ["UNFINISHED", "TableFacts", "close", "closed_since", "expire_waiting", "overview"]
+__all__ = ["UNFINISHED", "TableFacts", "changed_at", "close", "closed_since", "expire_waiting", "overview"]

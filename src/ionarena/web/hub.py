@@ -135,6 +135,7 @@ class Hub:
         tables = await self.run(lambda: self.store.resume(self.clock, surfaces=(WEB, None)))
         for table in tables:
             self._adopt(table)
+        await self.lifecycle.date_waiting()
         for hosted in list(self.tables.values()):
             self.kick(hosted)
         self.lifecycle.start()

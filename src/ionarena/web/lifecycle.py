@@ -165,6 +165,18 @@ class Lifecycle:
         before = datetime.now(UTC) - timedelta(minutes=self.limits.wait_minutes)
         return admin.expire_waiting(self.hub.store, before, (WEB, None))
 
+    async def date_waiting(self) -> None:
+        """Resumed waiting tables keep waiting from when they last changed, not from the restart."""
+        hub = self.hub
+        waiting = [h for h in list(hub.tables.values()) if h.table.status == "waiting"]
+        if not waiting:
+            return
+        changed = await hub.run(admin.changed_at, hub.store, [h.id for h in waiting])
+        now, wall = hub.clock(), datetime.now(UTC)
+        for hosted in waiting:
+            if hosted.id in changed:
+                hosted.since = now - max(0.0, (wall - changed[hosted.id]).total_seconds())
+
     async def make_room(self) -> int:
         """At the table cap, adjourn the playing tables nobody is at, longest alone first, until
         there is room for one more; return how many were adjourned."""
