@@ -78,7 +78,7 @@ from ..core import (
 from ..core.errors import RecordError, quote
 from ..core.record import GameRecord, from_state
 from ..core.registry import check_seed
-from .bots import bot_action, bot_agent, bot_delay
+from .bots import LATER, Thinker, bot_agent, bot_delay, think
 from .journal import Finish, Journal, LogEntry, SeatResult, Status, TableInfo
 from .labels import check_labels, check_surface
 from .scheduler import BOT, LIMIT, TIMEOUT, Due, plan
@@ -142,6 +142,13 @@ class _Thought(NamedTuple):
     state: State
     moment: int
     timed: bool
+
+
+def _not_playing(status: Status) -> str:
+    """Why a table that is not playing refuses a move."""
+    if status == "adjourned":
+        return "the game is adjourned: it goes on when one of its players comes back"
+    return "the game is over" if status in ("over", "abandoned") else "the game has not started yet"
 
 
 def _ignore(update: Update) -> None:
@@ -279,6 +286,8 @@ class Table:
         self._reaction: dict[int, float] = {}
         self._pacers: dict[int, Agent] = {}
         """Bot seats whose bot chooses its moment in a timed game (a pace rule), with that bot."""
+        self.thinker: Thinker = think
+        """Thinks a due bot's move outside the lock (`host.bots.Thinker`; a surface may replace it)."""
         self._takeover = settings.takeover
         if self._takeover is not None:  # an unknown bot fails now, not mid-game
             try:
@@ -315,7 +324,7 @@ class Table:
 
     @property
     def status(self) -> Status:
-        """`waiting`, `playing`, `over` or `abandoned`."""
+        """`waiting`, `playing`, `adjourned`, `over` or `abandoned`."""
         return self._status
 
     @property
@@ -516,6 +525,29 @@ class Table:
             self._status = "abandoned"
             self._notify()
 
+    def adjourn(self) -> None:
+        """Put a game being played aside (journaled): its clock stops and its bots wait until
+        `resume`. A timed game goes on from the game time of its last action, as after a restart."""
+        with self._lock:
+            if self._status != "playing":
+                raise IllegalAction(f"the table is {self._status}, not playing")
+            if self.journal is not None:
+                self.journal.status_changed(self.id, "adjourned")
+            self._offset = self._state.now()
+            self._status = "adjourned"
+            self._notify()
+
+    def resume(self, now: float | None = None) -> None:
+        """An adjourned game goes on from `now` (journaled)."""
+        with self._lock:
+            if self._status != "adjourned":
+                raise IllegalAction(f"the table is {self._status}, not adjourned")
+            if self.journal is not None:
+                self.journal.status_changed(self.id, "playing")
+            self._status = "playing"
+            self._begin(self.clock() if now is None else now)
+            self._notify()
+
     def game_time(self, now: float) -> float:
         """The game seconds of a timed game at `now` on the table's clock."""
         if self._status != "playing":
@@ -542,8 +574,7 @@ class Table:
                 raise StaleSubmit(expected_version, state.version,
                                   self._update(seat, since=min(expected_version, state.version)))
             if self._status != "playing":
-                raise IllegalAction("the game is over" if self._status in ("over", "abandoned")
-                                    else "the game has not started yet")
+                raise IllegalAction(_not_playing(self._status))
             trial = state.clone()
             entries: list[LogEntry] = []
             if trial.deadline() is not None:
@@ -579,8 +610,7 @@ class Table:
                 raise StaleSubmit(expected_version, state.version,
                                   self._update(None, since=min(expected_version, state.version)))
             if self._status != "playing":
-                raise IllegalAction("the game is over" if self._status in ("over", "abandoned")
-                                    else "the game has not started yet")
+                raise IllegalAction(_not_playing(self._status))
             if not isinstance(text, str) or text.split()[:1] in (["timeout"], ["at"]):
                 raise IllegalAction("timeouts and the clock are the table's own")
             trial = state.clone()
@@ -661,14 +691,15 @@ class Table:
             step, moves = self._step(now, 0, max_moves, patient)
         while isinstance(step, _Thought):
             try:
-                agent = bot_agent(step.bot, self.spec.id, step.seat, step.state.seed, step.state.version,
-                                  step.reaction)
-                action = bot_action(agent, step.state, step.seat)
+                action = self.thinker(step.bot, self.spec.id, step.seat, step.state, step.reaction)
             except BaseException:  # the bot failed: forget its thought, wake whoever waits for it
                 with self._lock:
                     self._forget(step)
                 raise
             with self._lock:  # one turn of the lock applies this move and hands out the next
+                if action is LATER:  # the surface thinks this bot elsewhere: it stays due
+                    self._forget(step)
+                    return self.clock_at(step.due.when) if step.timed else step.due.when
                 moves += self._settle(step, action)
                 step, moves = self._step(now, moves, max_moves, patient)
         return step
