@@ -153,6 +153,13 @@ class Denied(Exception):
         self.detail = detail
 
 
+async def claimed(request: Request, hosted: Hosted, seats: list[int]) -> None:
+    """People: the seats a signed-in caller just took become their account's (`people_hooks`)."""
+    claim = getattr(request.app.state, "claim_seats", None)
+    if claim is not None and seats:
+        await claim(request, hosted, seats)
+
+
 def router(hub: Hub) -> APIRouter:
     """The API's routes over `hub`."""
     api = APIRouter(prefix="/api", tags=["tables"])
@@ -195,7 +202,7 @@ def router(hub: Hub) -> APIRouter:
 
     @api.post("/tables", status_code=201, response_model=TableMade, responses=ERRORS,
               summary="Make a table; returns a token for each `human` seat (shown once)")
-    async def create(new: NewTable) -> TableMade:
+    async def create(new: NewTable, request: Request) -> TableMade:
         names = list(new.names or [])
         plans = [SeatPlan.parse(text, names[i] if i < len(names) else None)
                  for i, text in enumerate(new.seats)]
@@ -206,6 +213,7 @@ def router(hub: Hub) -> APIRouter:
                                           seed=new.seed, options=new.options, listed=new.public,
                                           move_limit=new.move_limit, bot_delay=new.bot_delay,
                                           reaction_time=new.reaction_time)
+        await claimed(request, hosted, sorted(tokens))
         return TableMade(id=hosted.id, url=f"/t/{hosted.id}",
                          seats=[SeatToken(seat=s, token=tokens.get(s)) for s in range(hosted.table.players)])
 
@@ -223,9 +231,10 @@ def router(hub: Hub) -> APIRouter:
     @api.post("/tables/{table_id}/seats/{seat}", response_model=Token, responses=ERRORS,
               summary="Take an open seat; returns its token (shown once)")
     async def join(table_id: Annotated[str, TABLE_ID], seat: Annotated[int, Path(ge=0, le=63)], join: Join,
-                   response: Response) -> Token:
+                   response: Response, request: Request) -> Token:
         hosted = await hub.find(table_id)
         token = await hub.sit(hosted, seat, join.name)
+        await claimed(request, hosted, [seat])
         response.set_cookie(SEAT_COOKIE + hosted.id, token, httponly=True, samesite="strict",
                             max_age=30 * 24 * 3600, path="/")
         return Token(token=token, seat=seat)

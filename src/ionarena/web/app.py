@@ -28,6 +28,7 @@ from ..store import Store, StoreError
 from . import api, pages
 from .hub import Hub, NotFound
 from .pages import HERE
+from .people_hooks import PeopleWeb
 from .sockets import table_socket
 
 log = logging.getLogger(__name__)
@@ -57,12 +58,13 @@ def tune_gc() -> None:
 
 def create_app(store: Store | str | None = None, *, workers: int = 4, bot_workers: int = 2,
                bot_delay: float = 0.8, rate: float = 20.0, burst: float = 40.0,
-               serving: bool = False) -> FastAPI:
+               serving: bool = False, class_retention_days: float = 30.0) -> FastAPI:
     """The app over `store` (a `Store`, a database URL or path, or None for the default file).
 
     `bot_delay`: seconds bots wait before moving at untimed tables (default for new tables);
     `rate`/`burst`: each WebSocket connection's message limit; `workers`/`bot_workers`: threads;
-    `serving`: the app is this process's job (`ion serve`): `tune_gc` once it has started."""
+    `serving`: the app is this process's job (`ion serve`): `tune_gc` once it has started;
+    `class_retention_days`: how long a class's students and games are kept (`people.retention`)."""
     game_registry.load_all()
     own = not isinstance(store, Store)
     opened = Store(store) if not isinstance(store, Store) else store
@@ -73,11 +75,13 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_worker
         resumed = await hub.open()
         if resumed:
             log.info("resumed %d unfinished tables from %s", resumed, opened.where)
+        await people.open()
         if serving:
             tune_gc()
         try:
             yield
         finally:
+            await people.close()
             await hub.close()
             if own:
                 opened.close()
@@ -86,6 +90,7 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_worker
                   docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hub = hub
     app.add_middleware(GZipMiddleware, minimum_size=2048)
+    people = PeopleWeb(app, hub, opened, class_retention_days=class_retention_days)  # accounts, classes
 
     @app.exception_handler(NotFound)
     async def not_found(request: Request, err: NotFound) -> JSONResponse:
