@@ -44,8 +44,10 @@ def tried(text: str) -> str:
     if " as " in f" {' '.join(words).lower()} ":  # Science Ninja: `build Na O H as sodium hydroxide`
         lowered = [w.lower() for w in words]
         words = words[:lowered.index("as")]
-    words = [w.strip("=,;") for w in words if w not in ("=", "—", "-")]
-    words = [w for w in words if w]
+    for stop in ("=", "—"):  # the full text of a move: `bond Na Cl = NaCl — sodium chloride`
+        if stop in words:
+            words = words[:words.index(stop)]
+    words = [w.strip(",;") for w in words if w.strip(",;")]
     if not words:
         return ""
     if len(words) == 1:

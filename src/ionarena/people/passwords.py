@@ -17,7 +17,7 @@ class Passwords:
     def __init__(self, hasher: PasswordHasher | None = None):
         """With argon2-cffi's default parameters unless `hasher` is given."""
         self.hasher = hasher or PasswordHasher()
-        self._decoy = self.hasher.hash("not a password anyone has")
+        self._decoy: str | None = None
 
     def hash(self, password: str) -> str:
         """The argon2id hash of `password` (a fresh salt each time)."""
@@ -26,8 +26,10 @@ class Passwords:
     def check(self, stored: str | None, password: str) -> bool:
         """True if `password` matches the `stored` hash; None (no such account) checks against a
         decoy, taking the same time, and is False."""
+        if stored is None and self._decoy is None:
+            self._decoy = self.hasher.hash("not a password anyone has")  # made once, when first needed
         try:
-            self.hasher.verify(self._decoy if stored is None else stored, password)
+            self.hasher.verify(stored or self._decoy or "", password)
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             return False
         return stored is not None

@@ -133,6 +133,7 @@ class PeopleWeb:
         self.people = People(store, class_retention_days=class_retention_days)
         self._purging: asyncio.Task[None] | None = None
         app.state.people = self.people
+        app.state.people_web = self
         app.include_router(accounts_api.router)
         app.include_router(classes_api.router)
         app.include_router(people_pages.router)
