@@ -12,6 +12,7 @@ from .. import games as game_registry
 from ..core import IonError, get_spec
 from ..core.options import parse_assignments
 from ..sim.runner import SimConfig
+from .accounts import app as accounts_app
 from .analyze import analyze
 from .common import check_workers, errors, fail, split_names
 from .irc import irc
@@ -243,11 +244,14 @@ def serve(
                                                   "tables.", min=0, max=60)] = 0.8,
     ws_rate: Annotated[float, typer.Option(help="Messages a second each WebSocket client may send "
                                                 "(bursts of twice as many).", min=1, max=100_000)] = 20.0,
+    class_retention_days: Annotated[float, typer.Option(
+        help="Days a class's students and their games are kept (from when the class was opened).",
+        min=1, max=3650)] = 30.0,
 ) -> None:
     """Serve the browser lobby and tables, and the open API for bots (see /docs/api)."""
     from .serve import serve as run_server
     try:
-        run_server(host, port, db, open_browser, bot_delay, ws_rate)
+        run_server(host, port, db, open_browser, bot_delay, ws_rate, class_retention_days)
     except IonError as err:
         raise fail(str(err)) from None
 
@@ -272,6 +276,7 @@ def parse_reaction_times(text: str) -> tuple[float, ...]:
     return times
 
 
+app.add_typer(accounts_app, name="accounts")  # people: the server owner's accounts
 app.command()(tournament)
 app.command()(irc)
 app.command()(analyze)

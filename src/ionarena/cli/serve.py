@@ -22,13 +22,14 @@ def has_browser() -> bool:
 
 
 def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: float,
-          ws_rate: float = 20.0) -> None:
+          ws_rate: float = 20.0, class_retention_days: float = 30.0) -> None:
     """Open the store, print where the server is, and serve until Ctrl+C."""
     import uvicorn
 
     from ..web import create_app
 
-    app = create_app(db, bot_delay=bot_delay, rate=ws_rate, burst=2 * ws_rate, serving=True)
+    app = create_app(db, bot_delay=bot_delay, rate=ws_rate, burst=2 * ws_rate, serving=True,
+                     class_retention_days=class_retention_days)
     where = app.state.hub.store.where
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"
