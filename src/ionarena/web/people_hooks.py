@@ -132,6 +132,8 @@ class PeopleWeb:
         self.store = store
         self.people = People(store, class_retention_days=class_retention_days)
         self._purging: asyncio.Task[None] | None = None
+        self._opened = 0
+        """Lifespans running now (an app's lifespan may run more than once, even at once)."""
         app.state.people = self.people
         app.state.people_web = self
         app.include_router(accounts_api.router)
@@ -145,6 +147,9 @@ class PeopleWeb:
     async def open(self) -> None:
         """After the hub has resumed its tables: ratings start (catching up), paused class tables
         are held again, and the hourly purge begins."""
+        self._opened += 1
+        if self._opened > 1:
+            return
         self.people.start()
         if self.people.finished not in self.store.finish_listeners:
             self.store.finish_listeners.append(self.people.finished)
@@ -154,12 +159,17 @@ class PeopleWeb:
         self._purging = asyncio.create_task(self._purge_every(PURGE_EVERY))
 
     async def close(self) -> None:
-        """Stop the purge and the ratings worker (what was handed in is rated first)."""
-        if self._purging is not None:
-            self._purging.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._purging
-            self._purging = None
+        """Stop the purge and the ratings worker (what was handed in is rated first), when the
+        last lifespan ends."""
+        self._opened -= 1
+        if self._opened > 0:
+            return
+        task, self._purging = self._purging, None
+        if task is not None:
+            task.get_loop().call_soon_threadsafe(task.cancel)
+            if task.get_loop() is asyncio.get_running_loop():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         with contextlib.suppress(ValueError):
             self.store.finish_listeners.remove(self.people.finished)
         await in_thread(self.people.close)

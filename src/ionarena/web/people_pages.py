@@ -293,7 +293,7 @@ def student_page(request: Request, code: str, people: PeopleDep) -> Response:
             return _missing(request, None, "Too many tries", str(err), 429)
         return RedirectResponse(f"/join?code={url_quote(read_code(code) or '')}", status_code=303)
     return people_page(request, "student.html", None, title=f"{student.name} · {info.name}", info=info,
-                       student=student)
+                       student=student, body_class="class-student")
 
 
 @router.get("/class/{code}/report", response_class=HTMLResponse)

@@ -54,15 +54,15 @@ function MiniBoard({ table }) {
 }
 
 function TableCard({ table }) {
-  const names = table.seats.map((s) => html`<span class=${s.kind}>${s.name}${s.kind === 'bot' ? ' 🤖' : ''}</span>`);
+  const names = table.seats.map((s) => html`<span class=${s.kind}>${s.name}</span>`);
   return html`<article class=${`class-table ${table.paused ? 'paused' : ''}`} data-table=${table.number} data-status=${table.status}>
     <div class="class-table-head">
       <h3>Table ${table.number}</h3>
       <span class="muted">${table.game} · ${table.variant}</span>
       <span class=${`status status-${table.status}`}>${table.paused ? 'paused' : table.status}</span>
       <span class="spacer"></span>
-      <a href=${table.projector} target="_blank" rel="noopener">Projector view</a>
-      <a href=${table.url} target="_blank" rel="noopener">Open</a>
+      <span class="table-links"><a href=${table.projector} target="_blank" rel="noopener">Projector view</a>
+        · <a href=${table.url} target="_blank" rel="noopener">Open</a></span>
     </div>
     <div class="names">${names.map((n, i) => html`${i ? ' · ' : ''}${n}`)}</div>
     <${MiniBoard} table=${table}/>
@@ -147,9 +147,9 @@ function Dashboard() {
       <div class="class-actions">
         <a class="button" href=${`/class/${code}/report`}>After-class report</a>
         ${running.length ? html`${anyPaused
-          ? html`<button data-action="resume" onClick=${() => act('resume')}>▶ Resume all</button>`
-          : html`<button data-action="pause" onClick=${() => act('pause')}>⏸ Pause all</button>`}
-          <button class="danger" data-action="end" onClick=${() => confirm('End every running table?') && act('end')}>■ End all</button>` : null}
+          ? html`<button data-action="resume" onClick=${() => act('resume')}>Resume all</button>`
+          : html`<button data-action="pause" onClick=${() => act('pause')}>Pause all</button>`}
+          <button class="danger" data-action="end" onClick=${() => confirm('End every running table?') && act('end')}>End all</button>` : null}
       </div>
     </section>
     ${notice ? html`<p class="error" role="alert">${notice}</p>` : null}
