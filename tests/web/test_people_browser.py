@@ -22,7 +22,7 @@ from ionarena.web import create_app
 
 from .conftest import LiveServer
 from .test_browser import screenshot
-from .test_browser import shots as shots  # noqa: F401  (the screenshots folder fixture)
+from .test_browser import shots as shots
 from .test_people_api import fast
 
 PHONE = {"width": 390, "height": 844}
@@ -77,8 +77,12 @@ def choose_pick(page: Any) -> Any:
     if not hand:
         return None
     unbonded = cards(page, ".cseat.mine .unbonded .ecard")
-    wanted = ANIONS if any(c in CATIONS for c in unbonded) else CATIONS if any(c in ANIONS for c in unbonded) \
-        else CATIONS + ANIONS
+    if any(c in CATIONS for c in unbonded):
+        wanted = ANIONS
+    elif any(c in ANIONS for c in unbonded):
+        wanted = CATIONS
+    else:
+        wanted = CATIONS + ANIONS
     card = next((c for c in hand if c in wanted), hand[0])
     return page.locator(f".hand .ecard.playable[data-card='{card}']").first
 
@@ -221,7 +225,7 @@ def test_a_person_signs_up_plays_rated_games_against_a_bot_and_sees_the_rating(
     while True:  # the ratings are written when each table finishes, in their own thread
         page.goto(f"{server.url}/@/ada")
         rows = page.locator("[data-testid=ratings] tr[data-game=dots] td")
-        if rows.count() and rows.nth(3).inner_text() == "2" or time.monotonic() > deadline:
+        if (rows.count() and rows.nth(3).inner_text() == "2") or time.monotonic() > deadline:
             break
         page.wait_for_timeout(200)
     assert page.inner_text("[data-testid=played]") == "2"
@@ -229,7 +233,8 @@ def test_a_person_signs_up_plays_rated_games_against_a_bot_and_sees_the_rating(
     screenshot(page, shots / "profile.png")
     page.click("[data-testid=ratings] a")  # to the dots leaderboard
     page.wait_for_selector("[data-testid=leaderboard]")
-    names = page.locator("[data-testid=leaderboard] tbody tr").evaluate_all("rows => rows.map(r => r.dataset.name)")
+    rows_shown = page.locator("[data-testid=leaderboard] tbody tr")
+    names = [rows_shown.nth(i).get_attribute("data-name") for i in range(rows_shown.count())]
     assert set(names) == {"ada", "easy bot"}
     screenshot(page, shots / "leaderboard.png")
     page.set_viewport_size(PHONE)
