@@ -438,3 +438,19 @@ def test_classes_past_their_retention_are_purged_from_a_running_server(app, web)
     assert web.get(f"/api/classes/{code}").status_code == 404
     assert web.get(f"/api/tables/{table}").status_code == 404
     assert table not in app.state.hub.tables
+
+
+def test_a_paused_class_table_stays_paused_when_the_server_starts_again(db_file):
+    with TestClient(fast(create_app(db_file, bot_delay=0.0))) as web:
+        teacher = sign_up(web, "teacher")
+        code = open_class(web, teacher)
+        sam = join(web, code, "Sam")
+        table = seat(web, teacher, code, size=2)["tables"][0]["id"]
+        assert web.post(f"/api/classes/{code}/pause", headers=csrf(teacher)).json()["changed"] == [1]
+    app = fast(create_app(db_file, bot_delay=0.0))
+    with TestClient(app) as web:
+        assert table in app.state.hub.held
+        state = web.get(f"/api/tables/{table}/state", headers=auth(sam)).json()
+        refused = web.post(f"/api/tables/{table}/actions", headers=auth(sam),
+                           json={"action": state["legal"][0], "version": state["version"]})
+        assert refused.status_code == 422 and "paused" in refused.json()["detail"]

@@ -135,6 +135,13 @@ function Dashboard() {
       reload();
     } catch (err) { setNotice(err.message); }
   };
+  const deleteClass = async () => {
+    if (!confirm(`Delete ${view.name} now, with its students and all their games? This cannot be undone.`)) return;
+    try {
+      await call(`/api/classes/${code}`, { method: 'DELETE' });
+      location.href = '/account';
+    } catch (err) { setNotice(err.message); }
+  };
   const running = view.tables.filter((t) => t.status === 'waiting' || t.status === 'playing');
   const finished = view.tables.filter((t) => !(t.status === 'waiting' || t.status === 'playing'));
   const waiting = view.students.filter((s) => !s.table).length;
@@ -150,6 +157,7 @@ function Dashboard() {
           ? html`<button data-action="resume" onClick=${() => act('resume')}>Resume all</button>`
           : html`<button data-action="pause" onClick=${() => act('pause')}>Pause all</button>`}
           <button class="danger" data-action="end" onClick=${() => confirm('End every running table?') && act('end')}>End all</button>` : null}
+        <button class="danger" data-action="delete" onClick=${deleteClass}>Delete the class</button>
       </div>
     </section>
     ${notice ? html`<p class="error" role="alert">${notice}</p>` : null}
