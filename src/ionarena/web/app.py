@@ -72,6 +72,7 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_worker
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await people.hold()  # a class's paused tables stay paused: held before they resume
         resumed = await hub.open()
         if resumed:
             log.info("resumed %d unfinished tables from %s", resumed, opened.where)

@@ -244,17 +244,12 @@ async def student_view(hub: Hub, people: People, info: ClassInfo, student: Stude
 
 
 async def hold_paused(hub: Hub, people: People) -> int:
-    """Hold again the class tables a teacher had paused (a server starting); returns how many."""
-    count = 0
-    for table_id in await in_thread(people.classes.paused_tables):
-        try:
-            hosted = await hub.find(table_id)
-        except NotFound:
-            continue
-        if hosted.table.status in RUNNING and not hosted.table.spec.timed:
-            hub.hold(hosted, PAUSED)
-            count += 1
-    return count
+    """Hold again the class tables a teacher had paused, by id, before the hub resumes its tables
+    (so not one bot moves there first); returns how many."""
+    paused = await in_thread(people.classes.paused_tables)
+    for table_id in paused:
+        hub.held[table_id] = PAUSED
+    return len(paused)
 
 
 async def abandon_tables(hub: Hub, table_ids: list[str]) -> None:

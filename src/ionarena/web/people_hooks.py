@@ -10,8 +10,8 @@
   (`people.attempts`) before the refusal reaches the student.
 - The store's `finish_listeners`: a finished table is handed to the ratings worker.
 - `PeopleWeb`: the service over the app — routers, the error handler, the hooks above, and on
-  start the ratings of tables finished while no server ran, the paused class tables held again,
-  and an hourly purge of classes past their retention period.
+  start the paused class tables held again (before the hub resumes them), the ratings of tables
+  finished while no server ran, and an hourly purge of classes past their retention period.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from ..store import Store
 from . import accounts_api, classes_api, people_pages
 from .class_tables import abandon_tables, hold_paused
 from .hub import Hosted, Hub
-from .people_deps import current_session, in_thread
+from .people_deps import SESSION_COOKIE, current_session, in_thread
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +51,8 @@ async def claim_seats(request: Request, hosted: Hosted, seats: Iterable[int]) ->
     chosen = list(seats)
     if people is None or not chosen:
         return
+    if SESSION_COOKIE not in request.cookies and "authorization" not in request.headers:
+        return  # a guest: no database read
 
     def who() -> Session | None:
         try:
@@ -144,18 +146,21 @@ class PeopleWeb:
         hub.seat_finders.append(seat_finder(self.people))
         hub.refusal_hooks.append(refusal_hook(self.people))
 
+    async def hold(self) -> None:
+        """Before the hub resumes its tables: the class tables a teacher paused stay held."""
+        held = await hold_paused(self.hub, self.people)
+        if held:
+            log.info("%d class tables stay paused", held)
+
     async def open(self) -> None:
-        """After the hub has resumed its tables: ratings start (catching up), paused class tables
-        are held again, and the hourly purge begins."""
+        """After the hub has resumed its tables: ratings start (catching up) and the hourly purge
+        begins."""
         self._opened += 1
         if self._opened > 1:
             return
         self.people.start()
         if self.people.finished not in self.store.finish_listeners:
             self.store.finish_listeners.append(self.people.finished)
-        held = await hold_paused(self.hub, self.people)
-        if held:
-            log.info("%d class tables stay paused", held)
         self._purging = asyncio.create_task(self._purge_every(PURGE_EVERY))
 
     async def close(self) -> None:
