@@ -174,3 +174,12 @@ def test_classes_past_their_retention_are_deleted_with_their_students_and_games(
                                .where(store_schema.actions.c.table_id == gone)).scalar()
     assert left == {kept} and actions == 0
     assert people.accounts.find("teacher") is not None
+
+
+def test_a_long_name_whose_case_folding_grows_still_joins(people_both):
+    people = people_both
+    info = people.classes.open(people.accounts.create("teacher", "correct horse"), "9B")
+    student, _ = people.classes.join(info.code, "ß" * 32)  # 32 characters, 64 once case-folded
+    assert student.name == "ß" * 32
+    with pytest.raises(Conflict):
+        people.classes.join(info.code, "\u1e9e" * 32)  # capital sharp s: the same name in capitals

@@ -84,7 +84,7 @@ students = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("class_id", Integer, ForeignKey("ion_classes.id", ondelete="CASCADE"), nullable=False),
     Column("name", String(32), nullable=False),
-    Column("name_key", String(32), nullable=False),
+    Column("name_key", String(100), nullable=False),
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("joined_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("class_id", "name_key", name="uq_ion_students_name"),

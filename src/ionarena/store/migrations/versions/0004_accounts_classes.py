@@ -66,7 +66,7 @@ def upgrade() -> None:
         sa.Column("class_id", sa.Integer, sa.ForeignKey("ion_classes.id", ondelete="CASCADE"),
                   nullable=False),
         sa.Column("name", sa.String(32), nullable=False),
-        sa.Column("name_key", sa.String(32), nullable=False),
+        sa.Column("name_key", sa.String(100), nullable=False),
         sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
         _when("joined_at"),
         sa.UniqueConstraint("class_id", "name_key", name="uq_ion_students_name"),
