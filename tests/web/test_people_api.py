@@ -454,3 +454,14 @@ def test_a_paused_class_table_stays_paused_when_the_server_starts_again(db_file)
         refused = web.post(f"/api/tables/{table}/actions", headers=auth(sam),
                            json={"action": state["legal"][0], "version": state["version"]})
         assert refused.status_code == 422 and "paused" in refused.json()["detail"]
+
+
+def test_signing_in_never_sends_a_browser_to_another_site(app, web):
+    sign_up(other(app), "ada")
+    for target, lands in (("/@/ada", "/@/ada"), ("//evil.example/x", "/account"),
+                          ("https://evil.example/", "/account"), ("/\\evil.example", "/account")):
+        web.cookies.delete("ion_session")
+        web.get("/signin")  # a fresh form (signing in renews the form cookie)
+        answer = web.post("/signin", data={"name": "ada", "password": "correct horse", "next": target,
+                                           "csrf": web.cookies.get("ion_form")}, follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"] == lands

@@ -10,10 +10,10 @@ password). The dashboard and the student's page are scripts over the classes API
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote as url_quote
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..core import UnknownGame, all_specs, get_spec
@@ -99,10 +99,11 @@ def _signed_in_response(request: Request, secret: str, go: str) -> Response:
 
 
 @router.get("/signin", response_class=HTMLResponse)
-def signin_page(request: Request, session: Caller, next: str = "/account") -> Response:
+def signin_page(request: Request, session: Caller,
+                go: Annotated[str, Query(alias="next", max_length=300)] = "/account") -> Response:
     if _browser(session):
-        return RedirectResponse(_local(next), status_code=303)
-    return anonymous_form(request, "signin.html", title="Sign in", next=_local(next))
+        return RedirectResponse(_local(go), status_code=303)
+    return anonymous_form(request, "signin.html", title="Sign in", next=_local(go))
 
 
 @router.post("/signin", response_class=HTMLResponse)
