@@ -142,6 +142,9 @@ def test_a_class_joins_by_code_plays_three_compound_tables_and_gets_its_report(
     teacher.click("[data-action=seat]")
     teacher.wait_for_selector(".class-table[data-table='3'] .mini-board .compound-board")
     assert teacher.locator(".class-table").count() == 3
+    lines = teacher.locator(".class-table .mini-board .round-line")
+    until(teacher, lambda: lines.count() == 3)
+    at_start = lines.all_inner_texts()  # "Round 1 of 3 · turn 1 · …" at each table
     for page in students:  # each student's page follows them to their table
         page.wait_for_selector(".table-page .compound-board .hand .ecard")
 
@@ -159,8 +162,8 @@ def test_a_class_joins_by_code_plays_three_compound_tables_and_gets_its_report(
             shot = True
         if not moved:
             students[0].wait_for_timeout(50)
-    # the small boards are live: every table shows the compounds its students made
-    until(teacher, lambda: teacher.locator(".mini-board .compound").count() >= 6)
+    # the small boards are live: every table has moved on from where it started
+    until(teacher, lambda: all(a != b for a, b in zip(at_start, lines.all_inner_texts(), strict=True)))
     with teacher.context.expect_page() as opened:
         teacher.click(".class-table[data-table='1'] a:text('Projector view')")
     projector = opened.value
