@@ -12,6 +12,7 @@ from .. import games as game_registry
 from ..core import IonError, get_spec
 from ..core.options import parse_assignments
 from ..sim.runner import SimConfig
+from .accounts import app as accounts_app
 from .analyze import analyze
 from .common import check_workers, errors, fail, seed_option, split_names
 from .helptext import hide_flag_types
@@ -280,6 +281,9 @@ def serve(
         help="Behind a reverse proxy: its addresses (comma-separated, or '*'), whose X-Forwarded-For and "
              "X-Forwarded-Proto are believed (client addresses for quotas; https for Secure cookies). "
              "Default: no proxy is believed.")] = None,
+    class_retention_days: Annotated[float, typer.Option(
+        help="Days a class's students and their games are kept (from when the class was opened).",
+        min=1, max=3650)] = 30.0,
 ) -> None:
     """Serve the browser lobby and tables, and the open API for bots (see /docs/api)."""
     from limits import parse_many
@@ -294,7 +298,8 @@ def serve(
         run_server(host, port, db, open_browser, bot_delay, ws_rate, idle_minutes=idle_minutes,
                    wait_minutes=wait_minutes, max_tables=max_tables, table_rate=table_rate,
                    waiting_per_maker=waiting_per_maker, bot_processes=bot_processes,
-                   forwarded_allow_ips=forwarded_allow_ips)
+                   forwarded_allow_ips=forwarded_allow_ips,
+                   class_retention_days=class_retention_days)
     except IonError as err:
         raise fail(str(err)) from None
 
@@ -325,6 +330,7 @@ def parse_reaction_times(text: str) -> tuple[float, ...]:
     return times
 
 
+app.add_typer(accounts_app, name="accounts")  # people: the server owner's accounts
 app.command()(tournament)
 app.add_typer(tables_app, name="tables")
 app.command()(irc)

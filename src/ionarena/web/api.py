@@ -193,6 +193,13 @@ class Denied(Exception):
         self.detail = detail
 
 
+async def claimed(request: Request, hosted: Hosted, seats: list[int]) -> None:
+    """People: the seats a signed-in caller just took become their account's (`people_hooks`)."""
+    claim = getattr(request.app.state, "claim_seats", None)
+    if claim is not None and seats:
+        await claim(request, hosted, seats)
+
+
 def router(hub: Hub, replays: Replays | None = None) -> APIRouter:
     """The API's routes over `hub` (replays built by `replays`)."""
     api = APIRouter(prefix="/api", tags=["tables"])
@@ -254,6 +261,7 @@ def router(hub: Hub, replays: Replays | None = None) -> APIRouter:
                                           seed=seed, options=new.options, listed=new.public,
                                           move_limit=new.move_limit, bot_delay=new.bot_delay,
                                           reaction_time=new.reaction_time, maker=maker_of(request))
+        await claimed(request, hosted, sorted(tokens))
         return TableMade(id=hosted.id, url=f"/t/{hosted.id}",
                          seats=[SeatToken(seat=s, token=tokens.get(s)) for s in range(hosted.table.players)])
 
@@ -274,6 +282,7 @@ def router(hub: Hub, replays: Replays | None = None) -> APIRouter:
                    request: Request, response: Response) -> Token:
         hosted = await hub.find(table_id)
         token = await hub.sit(hosted, seat, join.name)
+        await claimed(request, hosted, [seat])
         response.set_cookie(SEAT_COOKIE + hosted.id, token, httponly=True, samesite="strict",
                             max_age=30 * 24 * 3600, path="/", secure=request.url.scheme == "https")
         return Token(token=token, seat=seat)

@@ -30,6 +30,7 @@ from .headers import SafeHeaders
 from .hub import Hub, NotFound
 from .limits import Limits
 from .pages import HERE
+from .people_hooks import PeopleWeb
 from .quota import Refused
 from .replays import Replays
 from .social import Social
@@ -62,14 +63,15 @@ def tune_gc() -> None:
 
 def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay: float = 0.8,
                rate: float | None = None, burst: float | None = None, limits: Limits | None = None,
-               serving: bool = False) -> FastAPI:
+               serving: bool = False, class_retention_days: float = 30.0) -> FastAPI:
     """The app over `store` (a `Store`, a database URL or path, or None for the default file).
 
     `bot_delay`: seconds bots wait before moving at untimed tables (default for new tables);
     `limits`: every bound the server keeps (`web.limits`; `rate`/`burst`, each WebSocket
     connection's message limit, override its `ws_rate`/`ws_burst`); `workers`: threads for
     people's calls; `serving`: the app is this process's job (`ion serve`): `tune_gc` once it has
-    started."""
+    started; `class_retention_days`: how long a class's students and games are kept
+    (`people.retention`)."""
     game_registry.load_all()
     limits = limits or Limits()
     rate = limits.ws_rate if rate is None else rate
@@ -81,14 +83,17 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await people.hold()  # a class's paused tables stay paused: held before they resume
         resumed = await hub.open()
         if resumed:
             log.info("resumed %d unfinished tables from %s", resumed, opened.where)
+        await people.open()
         if serving:
             tune_gc()
         try:
             yield
         finally:
+            await people.close()
             await hub.close()
             replays.close()
             if own:
@@ -105,6 +110,8 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay:
     async def refused_for_now(request: Request, err: Refused) -> JSONResponse:
         headers = {"Retry-After": str(err.retry_after)} if err.retry_after else None
         return JSONResponse(status_code=err.status, content={"detail": err.detail}, headers=headers)
+
+    people = PeopleWeb(app, hub, opened, class_retention_days=class_retention_days)  # accounts, classes
 
     @app.exception_handler(NotFound)
     async def not_found(request: Request, err: NotFound) -> JSONResponse:

@@ -35,12 +35,12 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..core import IllegalAction, UnknownGame, get_spec
+from ..core import IllegalAction, StaleAction, UnknownGame, get_spec
 from ..host import WEB, Table, TableSettings, Update
 from ..host.botpool import CLOCK, QUICK, SEARCH, BotPool, Lane
 from ..store import Store, StoreError
@@ -119,6 +119,13 @@ class Hub:
         self._lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
+        # people (classes): tables held by their teacher, and who hears of refused moves
+        self.held: dict[str, str] = {}
+        """Table id -> why nothing moves there now (a class's paused table): bots and people wait."""
+        self.refusal_hooks: list[Callable[[Hosted, int, str, str], Awaitable[None]]] = []
+        """Awaited with (table, seat, text, reason) when a person's move is refused (not stale)."""
+        self.seat_finders: list[Callable[[Hosted, str], Awaitable[int | None]]] = []
+        """Asked for the seat of a token that is no seat token (a student's, an account's)."""
 
     # -- life -------------------------------------------------------------------------------------------
 
@@ -376,15 +383,36 @@ class Hub:
         """A person's move; bots that are due answer at once in the bots' pool (and the table's
         timer is set for whatever comes next)."""
         table = hosted.table
+        if hosted.id in self.held:
+            raise IllegalAction(self.held[hosted.id])
 
         def submit() -> tuple[Update, float | None]:
             update = table.submit(seat, text, version)
             return update, table.wake()
 
-        with named_refusals(table, seat):
-            update, wake = await self.run(submit)
+        try:
+            with named_refusals(table, seat):
+                update, wake = await self.run(submit)
+        except IllegalAction as err:
+            if not isinstance(err, StaleAction):
+                for hook in self.refusal_hooks:
+                    await hook(hosted, seat, text, str(err))
+            raise
         self._schedule(hosted, wake)
         return update
+
+    def hold(self, hosted: Hosted, reason: str) -> None:
+        """Nothing moves at the table until `unhold`: bots wait, people's moves are refused with
+        `reason`. (A timed game's clock would run on: hold only untimed tables.)"""
+        self.held[hosted.id] = reason
+        if hosted.timer is not None:
+            hosted.timer.cancel()
+            hosted.timer = None
+
+    def unhold(self, hosted: Hosted) -> None:
+        """The held table moves again (bots that came due meanwhile move now)."""
+        if self.held.pop(hosted.id, None) is not None:
+            self.kick(hosted)
 
     def _schedule(self, hosted: Hosted, wake: float | None) -> None:
         """On the loop: pump now if something is due, else set the table's timer for `wake`."""
@@ -409,7 +437,12 @@ class Hub:
         """The seat of `token` at this table, or None."""
         if not token:
             return None
-        return await self.run(hosted.table.authenticate, token)
+        seat = await self.run(hosted.table.authenticate, token)
+        for finder in self.seat_finders if seat is None else ():
+            seat = await finder(hosted, token)
+            if seat is not None:
+                break
+        return seat
 
     # -- the schedule -----------------------------------------------------------------------------------
 
@@ -425,7 +458,7 @@ class Hub:
 
     def _kick(self, hosted: Hosted) -> None:
         self.note(hosted)
-        if self.closed or hosted.gone:
+        if self.closed or hosted.gone or hosted.id in self.held:
             return
         if hosted.pumping:
             hosted.again = True
