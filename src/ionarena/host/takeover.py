@@ -46,7 +46,8 @@ class IdleRun:
         self.seats &= set(actors)
         if not self.seats:
             return list(dues)
-        adjusted = [Due(since, d.seat, d.kind) if d.kind == LIMIT and d.seat in self.seats else d for d in dues]
+        adjusted = [Due(since, d.seat, d.kind) if d.kind == LIMIT and d.seat in self.seats else d
+                    for d in dues]
         return sorted(adjusted, key=lambda d: d.when)
 
 
