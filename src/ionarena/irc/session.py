@@ -219,7 +219,8 @@ class Session:
         note: str | None = None
         was = self._was_actor.get(seat, False)
         begins = self._turn_begins(seat, update)
-        ended = was and not self._was_actor[seat]
+        if was and not self._was_actor[seat]:  # the turn ended: a move now is too late, and why
+            self._turn_over[seat] = (time.monotonic(), self._why_over(seat, list(update.events)))
         if begins:
             at = None
             if self.timed and isinstance(update.view.get("now"), int | float):
@@ -241,7 +242,7 @@ class Session:
             self._idle_seen[seat] = moves
         private = [e for e in update.events if self._is_private(e) or self._about(seat, e)]
         self.bot.loop.call_soon_threadsafe(self._on_private, seat, update, private, prompt, key, note,
-                                           took_over, ended)
+                                           took_over)
 
     def _turn_begins(self, seat: int, update: Update) -> bool:
         acting = (update.status == "playing" and not update.over and seat in update.actors
@@ -352,7 +353,7 @@ class Session:
             self.bot.channel_say(self.channel, self.digest.line(self._view, now))
 
     def _on_private(self, seat: int, update: Update, events: list[Event], prompt: str | None,
-                    key: Hashable | None, note: str | None, took_over: bool, ended: bool = False) -> None:
+                    key: Hashable | None, note: str | None, took_over: bool) -> None:
         nick = self.nicks[seat] if seat < len(self.nicks) else ""
         if not nick or seat in self.gone or self.finished:
             if key is not None:
@@ -368,8 +369,6 @@ class Session:
             self.bot.tell(nick, note, lazy=True)
         if prompt is not None and key is not None:
             self.bot.tell(nick, prompt, lane=Lane.TURN, written=functools.partial(self._written, key))
-        if ended:
-            self._turn_over[seat] = (time.monotonic(), self._why_over(seat, list(update.events)))
         self.request_pump()
 
     def _why_over(self, seat: int, events: list[Event]) -> str:
