@@ -38,7 +38,8 @@ def bank(link: Link, players: str = "+-+", grace: float = 0.3, away: str = "skip
                   options={"teams": players, "round_time": 60.0, **options})
     for seat, nick in enumerate(nicks):
         table.sit(seat, nick)
-    session = Session(link, "#ion", table, nicks, "ada", clock, settings=ChannelSettings(grace=grace, away=away))
+    session = Session(link, "#ion", table, nicks, "ada", clock,
+                      settings=ChannelSettings(grace=grace, away=away))
     session.attach(-1)
     table.start()
     return session, table, clock, base
@@ -97,7 +98,8 @@ def test_the_grace_ends_and_it_is_a_quit():
         await asyncio.sleep(0.4)
         await settle()
         assert (2, "quit") in log(table)
-        assert "cy did not come back within 0.2 s: their points are shared out as the rules say." in link.channel
+        gone = "cy did not come back within 0.2 s: their points are shared out as the rules say."
+        assert gone in link.channel
         assert said(link, "cy")[-1] == "You were away from #ion for 0.2 s: you have left that game."
         assert session.seat_of("cy") is None
         session.end()
@@ -173,7 +175,7 @@ def test_a_table_game_seat_is_played_by_the_takeover_bot_and_given_back():
 def test_the_bots_own_connection_holds_every_clock_and_who_is_missing_after_it_is_away():
     async def go() -> None:
         link = Link()
-        session, table, clock, _ = bank(link, grace=30)
+        session, _, clock, _ = bank(link, grace=30)
         await settle()
         written(link)
         session.absence.offline()

@@ -54,8 +54,8 @@ async def play_round_then_trade(seller: Person, buyer: Person, stop: asyncio.Eve
         seller.tell(f"buy {token}")
         await asyncio.sleep(1.0)
     seller.tell(f"deal {offered} 1 ¢")
-    offer = await buyer.expect(bot_notice(buyer, rf"^{seller.nick} offers .* for 1¢: 'ok {seller.nick}' takes it\.$"),
-                               15)
+    told = rf"^{seller.nick} offers .* for 1¢: 'ok {seller.nick}' takes it\.$"
+    offer = await buyer.expect(bot_notice(buyer, told), 15)
     buyer.tell(f"ok {seller.nick}")
     return offer.text
 
@@ -64,10 +64,11 @@ def test_two_windows_and_a_trade_by_nick(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
         bot, watcher, db = await start_bot(ircd, tmp_path, "--channel", OTHER,
                                            "--channel-setting", f"{OTHER}:move_time=6")
-        ada, bob, cy, dee, eve = [await Person(ircd.port, n).connect() for n in ("ada", "bob", "cy", "dee", "eve")]
-        people = (ada, bob, cy, dee, eve)
+        people = [await Person(ircd.port, n).connect() for n in ("ada", "bob", "cy", "dee", "eve")]
+        ada, bob, cy, dee, eve = people
         try:
-            for person, channels in ((ada, [CHANNEL]), (bob, [CHANNEL]), (cy, [CHANNEL, OTHER]), (dee, [OTHER])):
+            for person, channels in ((ada, [CHANNEL]), (bob, [CHANNEL]), (cy, [CHANNEL, OTHER]),
+                                     (dee, [OTHER])):
                 for channel in channels:
                     await person.join(channel)
             ada.say(CHANNEL, "!ion bank rounds=2 round_time=10 shop_time=30")
@@ -80,7 +81,8 @@ def test_two_windows_and_a_trade_by_nick(ircd: Ngircd, tmp_path: Path):
             eve.tell("help")  # help outside a game
             await eve.expect(bot_notice(eve, r"^In a game, message me your moves"), 10)
             cy.tell("team -")  # in both channels: which?
-            await cy.expect(bot_notice(cy, r"^Games are open in #ion or #ion2: say which, e\.g\. 'team - #ion'"), 10)
+            which = r"^Games are open in #ion or #ion2: say which, e\.g\. 'team - #ion'"
+            await cy.expect(bot_notice(cy, which), 10)
             cy.tell("team - #ion2")
             await cy.expect(bot_notice(cy, r"^You are on team - in #ion2 \(1 player so far\)"), 10)
             ada.tell("team +")

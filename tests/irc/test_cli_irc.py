@@ -57,5 +57,8 @@ def test_limits_hold_each_person_back_without_touching_the_others():
     limits = Limits()
     assert [limits.may_command("eve") for _ in range(7)] == [True] * 5 + [False] * 2
     assert limits.may_command("ada")
-    assert [limits.may_say_in("#ion") for _ in range(3)] == [True, True, False]
+    assert [limits.may_say_in("#ion") for _ in range(4)] == [True, True, True, False]
     assert [limits.may_answer("eve") for _ in range(5)] == [True] * 4 + [False]
+    # people in no game: two answers each in 10 s, and five for all of them together
+    assert [limits.may_answer_stranger("zed") for _ in range(3)] == [True, True, False]
+    assert [limits.may_answer_stranger(f"nick{n}") for n in range(4)] == [True, True, True, False]

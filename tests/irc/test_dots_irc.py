@@ -13,7 +13,7 @@ from ionarena.core.record import replay
 from ionarena.store import Store
 
 from .ngircd import Ngircd
-from .people import BOT, Person, bot_notice, channel_line
+from .people import BOT, Person, bot_notice, bot_says, channel_line
 from .play import (
     CATALOGUE_LINES,
     CHANNEL,
@@ -169,6 +169,9 @@ def test_a_bot_killed_with_sigkill_resumes_its_game_and_no_accepted_move_is_lost
         bot2 = type(bot)(ircd.port, db, tmp_path, CHANNEL, "--bot-delay", "0.1").start()
         try:
             await watcher.expect(channel_line(CHANNEL, f"\\(game {table_id}\\) goes on where it stopped"), 40)
+            # what ada holds, told again from her view (notes waiting to be sent died with the bot)
+            again = r"(^|· )The game in #ion goes on \(I restarted\)\. .*your hand: "
+            await ada.expect(bot_says(ada, again), 20)
             task = asyncio.create_task(dots_player(ada, stop))
             await watcher.expect(channel_line(CHANNEL, "Final scores: "), 90)
             stop.set()

@@ -16,7 +16,8 @@ from ionarena.store.standings import standings
 def test_bots_get_names_no_player_has_and_seat_numbers_become_names():
     names = seat_names(["ada", "", "bot1", ""])
     assert names == ["ada", "bot2", "bot1", "bot3"]
-    assert name_seats("it is not your turn: Player 1 is on turn", names) == "it is not your turn: bot2 is on turn"
+    refusal = "it is not your turn: Player 1 is on turn"
+    assert name_seats(refusal, names) == "it is not your turn: bot2 is on turn"
     assert name_seats("Player 9 has no open deal", names) == "Player 9 has no open deal"  # nobody
     assert seat_named("BOT1", names) == 2 and seat_named("eve", names) is None
     assert ok_command("ok ADA", names) == "ok 0" and ok_command("ok 3", names) == "ok 3"

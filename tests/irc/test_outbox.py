@@ -116,11 +116,12 @@ def test_answers_are_deduplicated_and_bounded_per_target():
     for _ in range(10):
         box.say("NOTICE", "eve", "I do not know 'x'.", lane=Lane.ANSWER)
     assert box.pending("eve") == 1
-    assert box.say("NOTICE", "eve", "another", lane=Lane.ANSWER)
-    assert not box.say("NOTICE", "eve", "a third", lane=Lane.ANSWER)
+    others = [f"answer {n}" for n in range(MAX_ANSWERS - 1)]
+    assert all(box.say("NOTICE", "eve", text, lane=Lane.ANSWER) for text in others)
+    assert not box.say("NOTICE", "eve", "one too many", lane=Lane.ANSWER)
     assert box.dropped >= 10
     drain(box, clock)
-    assert [text for _, _, text in sent] == ["I do not know 'x'." + JOINER + "another"]
+    assert [text for _, _, text in sent] == [JOINER.join(["I do not know 'x'.", *others])]
 
 
 def test_a_newer_turn_line_replaces_one_still_waiting_and_both_are_told():

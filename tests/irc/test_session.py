@@ -38,7 +38,7 @@ class Link:
         pass
 
     def tell(self, nick: str, text: str, *, lane: Lane = Lane.GAME, lazy: bool = False,
-             written: Callable[[bool], None] | None = None) -> None:
+             written: Callable[[bool], None] | None = None, linger: float | None = None) -> None:
         self.notices.append((nick, text, lane == Lane.TURN, written))
 
     def answer(self, nick: str, text: str, *, key: str | None = None) -> None:

@@ -93,6 +93,7 @@ class Absence:
         loop = session.bot.loop
         away = self.seats[seat] = Away(nick)
         away.timer = loop.call_later(grace, lambda: loop.create_task(self.expire(seat)))
+        session.flush_digest()  # what happened before, first
         session.bot.channel_say(session.channel, catalogue.away_channel(nick, grace, self._hold_mode(),
                                                                         session.timed))
         if on_network:
@@ -129,6 +130,7 @@ class Absence:
         if not session.timed and not self._hold_mode():
             with contextlib.suppress(IonError):
                 await session.bot.work(self._sit_again, seat, nick)
+        session.flush_digest()
         session.bot.channel_say(session.channel, catalogue.back_channel(nick))
         session.bot.notice(nick, catalogue.back_private(session.channel, away.passed))
         self.release(seat)
@@ -153,6 +155,7 @@ class Absence:
         how = catalogue.BANK_QUIT if session.bank else catalogue.BOT_TAKES
         await session.leave(away.nick, announce=False)
         if not session.finished:
+            session.flush_digest()
             session.bot.channel_say(session.channel, catalogue.gone_channel(away.nick, grace, how))
         session.bot.notice(away.nick, catalogue.gone_private(session.channel, grace))
 

@@ -150,12 +150,12 @@ class IonBot:
         self.outbox.withdraw("PRIVMSG", channel, key)
 
     def tell(self, nick: str, text: str, *, lane: Lane = Lane.GAME, lazy: bool = False,
-             written: Callable[[bool], None] | None = None) -> None:
+             written: Callable[[bool], None] | None = None, linger: float | None = None) -> None:
         """A private game line to `nick` (PRIVMSG: a query window opens and the client marks it).
         A turn line's "your turn" is bold with `--colour`."""
         if lane == Lane.TURN:
             text = text.replace(": your turn", ": " + self.style.bold("your turn"), 1)
-        self.outbox.say("PRIVMSG", nick, text, lane=lane, written=written, lazy=lazy)
+        self.outbox.say("PRIVMSG", nick, text, lane=lane, written=written, lazy=lazy, linger=linger)
 
     def answer(self, nick: str, text: str, *, key: str | None = None) -> None:
         """An answer to what `nick` asked (NOTICE; one waiting per `key`, a few at most)."""
@@ -166,8 +166,18 @@ class IonBot:
         self.outbox.say("NOTICE", nick, text, lane=Lane.GAME)
 
     def may_answer(self, nick: str) -> bool:
-        """`nick` (a player) may be answered now."""
-        return self.limits.may_answer(nick)
+        """`nick` may be answered now: a player (in a game or a join window) by their question
+        limit, anyone else by the strangers' limits (`limits`)."""
+        if self.session_of(nick) is not None or self.lobby_of(nick) is not None:
+            return self.limits.may_answer(nick)
+        return self.limits.may_answer_stranger(nick)
+
+    def reply(self, nick: str, *lines: str, key: str) -> None:
+        """Answer `nick` with one or two lines if their limit allows (else nothing: the flood stays
+        with the flooder)."""
+        if self.may_answer(nick):
+            for index, line in enumerate(lines):
+                self.answer(nick, line, key=key if len(lines) == 1 else f"{key}{index}")
 
     def forget(self, nick: str) -> None:
         """Drop everything waiting for `nick`."""

@@ -103,15 +103,20 @@ def joined_table(nick: str, count: int) -> str:
     return f"{nick} joins ({count} so far)."
 
 
-def you_joined_team(sign: str, count: int, channel: str) -> str:
+def you_joined_team(sign: str, count: int, channel: str, bot: str) -> str:
     """Private: the player's team pick was noted (in that channel's game)."""
     return (f"You are on team {sign} in {channel} ({count} player{'s' if count != 1 else ''} so far). "
-            f"'team +'/'team -' switches, 'quit' leaves before the start.")
+            f"'team +'/'team -' switches, 'quit' leaves before the start. {play_here(bot)}")
 
 
-def you_joined_table(count: int, channel: str) -> str:
+def you_joined_table(count: int, channel: str, bot: str) -> str:
     """Private: the player has a seat in the join window."""
-    return f"You have a seat in {channel} ({count} so far). 'quit' leaves before the start."
+    return f"You have a seat in {channel} ({count} so far). 'quit' leaves before the start. {play_here(bot)}"
+
+
+def play_here(bot: str) -> str:
+    """Where a player reads their turns and types their moves."""
+    return f"Your turns come as private messages from me: play in that window (/query {bot})."
 
 
 def left_window(nick: str) -> str:

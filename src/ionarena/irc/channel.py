@@ -47,7 +47,7 @@ class ChannelDesk:
             command = parse_channel(text)
         except CommandError as err:
             if bot.limits.may_command(nick):
-                bot.answer(nick, str(err), key="command")
+                bot.reply(nick, str(err), key="command")
             return
         if command is None or not bot.limits.may_command(nick):
             return
@@ -57,7 +57,7 @@ class ChannelDesk:
         assert isinstance(command, Verb)
         verb, argument = command.verb, command.argument
         if verb == "help":
-            bot.answer(nick, catalogue.CHANNEL_HELP, key="help")
+            bot.reply(nick, catalogue.CHANNEL_HELP, key="help")
         elif verb in ("rules", "options"):
             self.about_game(channel, nick, verb, argument)
         elif verb == "start":
@@ -67,7 +67,7 @@ class ChannelDesk:
         elif verb == "scores":
             session = bot.sessions.get(bot.normalize(channel))
             if session is None:
-                bot.answer(nick, catalogue.NO_GAME_HERE, key="command")
+                bot.reply(nick, catalogue.NO_GAME_HERE, key="command")
             else:
                 self.public_answer(channel, nick, catalogue.scores(await bot.work(session.scores)))
         elif verb == "top":
@@ -80,7 +80,7 @@ class ChannelDesk:
         if self.bot.limits.may_say_in(channel):
             self.bot.channel_say(channel, text, lane=Lane.ANSWER)
         else:
-            self.bot.answer(nick, text, key="public")
+            self.bot.reply(nick, text, key="public")
 
     def about_game(self, channel: str, nick: str, verb: str, argument: str | None) -> None:
         """`!ion rules <game>`, `!ion options <game>`: to the asker, two lines at most."""
@@ -92,14 +92,13 @@ class ChannelDesk:
         if game not in GAMES:
             text = catalogue.NEED_GAME.format(verb=verb) if not argument else \
                 catalogue.UNKNOWN_GAME.format(word=game[:40])
-            bot.answer(nick, text, key=verb)
+            bot.reply(nick, text, key=verb)
             return
         if verb == "rules":
-            for index, text in enumerate(catalogue.RULES[game]):
-                bot.answer(nick, text, key=f"rules{index}")
+            bot.reply(nick, *catalogue.RULES[game], key="rules")
         else:
             move_time = bot.settings_for(channel).move_time or bot.config.move_time
-            bot.answer(nick, catalogue.options_text(get_spec(game), move_time), key="options")
+            bot.reply(nick, catalogue.options_text(get_spec(game), move_time), key="options")
 
     # -- join windows ------------------------------------------------------------------------------
 
@@ -109,10 +108,10 @@ class ChannelDesk:
         key = bot.normalize(channel)
         busy = bot.sessions.get(key) or bot.lobbies.get(key)
         if busy is not None:
-            bot.answer(nick, catalogue.GAME_HERE.format(game=busy.spec.id), key="command")
+            bot.reply(nick, catalogue.GAME_HERE.format(game=busy.spec.id), key="command")
             return
         if not bot.limits.may_say_in(channel):
-            bot.answer(nick, catalogue.TOO_SOON, key="command")
+            bot.reply(nick, catalogue.TOO_SOON, key="command")
             return
         spec = get_spec(command.game)
         lobby = Lobby(channel, nick, spec, command, bot.normalize)
@@ -131,9 +130,9 @@ class ChannelDesk:
         bot = self.bot
         lobby = bot.lobbies.get(bot.normalize(channel))
         if lobby is None:
-            bot.answer(nick, catalogue.NO_GAME_HERE, key="command")
+            bot.reply(nick, catalogue.NO_GAME_HERE, key="command")
         elif not bot.may_manage(channel, nick, lobby.host):
-            bot.answer(nick, catalogue.NOT_HOST.format(host=lobby.host), key="command")
+            bot.reply(nick, catalogue.NOT_HOST.format(host=lobby.host), key="command")
         else:
             await self.close(channel)
 
@@ -205,7 +204,7 @@ class ChannelDesk:
         lobby = bot.lobbies.get(key)
         if lobby is not None:
             if not bot.may_manage(channel, nick, lobby.host):
-                bot.answer(nick, catalogue.NOT_HOST.format(host=lobby.host), key="command")
+                bot.reply(nick, catalogue.NOT_HOST.format(host=lobby.host), key="command")
                 return
             bot.lobbies.pop(key)
             timer = bot.lobby_timers.pop(key, None)
@@ -215,10 +214,10 @@ class ChannelDesk:
             return
         session = bot.sessions.get(key)
         if session is None:
-            bot.answer(nick, catalogue.NO_GAME_HERE, key="command")
+            bot.reply(nick, catalogue.NO_GAME_HERE, key="command")
             return
         if not bot.may_manage(channel, nick, session.host):
-            bot.answer(nick, catalogue.NOT_HOST.format(host=session.host), key="command")
+            bot.reply(nick, catalogue.NOT_HOST.format(host=session.host), key="command")
             return
         session.flush_digest()
         bot.channel_say(channel, catalogue.STOPPED.format(nick=nick, game=session.spec.id,
@@ -233,7 +232,7 @@ class ChannelDesk:
         bot = self.bot
         game = argument.lower() if argument else None
         if game is not None and game not in GAMES:
-            bot.answer(nick, catalogue.UNKNOWN_GAME.format(word=game[:40]), key="command")
+            bot.reply(nick, catalogue.UNKNOWN_GAME.format(word=game[:40]), key="command")
             return
         assert bot.store is not None
         rows = await bot.work(functools.partial(standings, bot.store, identity, game, TOP_LINES, surface=IRC))
@@ -243,7 +242,7 @@ class ChannelDesk:
         """`!ion record <id>`: a game's record (its seed once it is over)."""
         bot = self.bot
         if not table_id:
-            bot.answer(nick, catalogue.NEED_ID, key="command")
+            bot.reply(nick, catalogue.NEED_ID, key="command")
             return
         assert bot.store is not None
         store = bot.store
@@ -256,7 +255,7 @@ class ChannelDesk:
 
         found = await bot.work(look)
         if found is None:
-            bot.answer(nick, catalogue.NO_RECORD.format(id=table_id[:64]), key="command")
+            bot.reply(nick, catalogue.NO_RECORD.format(id=table_id[:64]), key="command")
             return
         info, record = found
         seed = info.seed if info.status in ("over", "abandoned") else None

@@ -20,9 +20,9 @@ and then `rate` lines a second (a token bucket).
 - Answers are bounded where they queue: at most `MAX_ANSWERS` wait per target, and an answer
   with the same `key` as one still waiting replaces its text (a player who types `status` ten
   times gets one answer). What does not fit is dropped silently: the flood stays with the flooder.
-- A `lazy` piece (a player's note such as "you receive [++]") waits up to `linger` seconds to
-  ride along with the next line to that target (their next turn line), so a fast game costs
-  about one line per turn.
+- A `lazy` piece (a player's note such as "you receive [++]") waits up to `linger` seconds (its
+  own, or the outbox's) to ride along with the next line to that target (their next turn line),
+  so a fast game costs about one line per turn.
 - `written(sent)` is called once the piece's last line has been written to the socket (`True`),
   or when the piece is dropped (`False`): the bot starts a move clock only then.
 - `online(False)` while disconnected: nothing is lost, the lines leave after the reconnect.
@@ -54,7 +54,7 @@ JOINER = " · "
 MAX_PENDING = 200
 """Pieces kept per target; beyond that the oldest non-turn ones are dropped (a target that
 cannot be reached must not grow the bot's memory)."""
-MAX_ANSWERS = 2
+MAX_ANSWERS = 4
 """Answers waiting per target at most; more are dropped (see the module docstring)."""
 
 
@@ -80,6 +80,8 @@ class Piece:
     key: str | None = None
     head: bool = False
     """The piece starts its line (a channel's "nick: your move" highlights only there)."""
+    linger: float | None = None
+    """This lazy piece's own wait for a line to ride along with (None: the outbox's)."""
 
 
 @dataclass(slots=True)
@@ -130,7 +132,7 @@ class Outbox:
 
     def say(self, command: str, target: str, text: str, *, lane: Lane = Lane.GAME, merge: bool = True,
             written: Written | None = None, lazy: bool = False, key: str | None = None,
-            head: bool = False) -> bool:
+            head: bool = False, linger: float | None = None) -> bool:
         """Queue `text` for `target` (see the module docstring); False if it was dropped (an
         answer beyond `MAX_ANSWERS`). Empty text is not sent (and counts as written at once)."""
         text = clean(text, self._keep)
@@ -161,7 +163,7 @@ class Outbox:
                 if not queue.pieces:
                     del self._queues[key_of]
                 return False
-        piece = Piece(text, lane, merge, next(self._seq), written, self._clock(), lazy, key, head)
+        piece = Piece(text, lane, merge, next(self._seq), written, self._clock(), lazy, key, head, linger)
         queue.pieces.append(piece)
         if len(queue.pieces) > MAX_PENDING:
             self._trim(queue)
@@ -231,7 +233,10 @@ class Outbox:
 
     def _eligible(self, piece: Piece, now: float) -> bool:
         """A lazy piece may start a line only once it has lingered."""
-        return not piece.lazy or piece.since <= now - self.linger
+        return not piece.lazy or piece.since <= now - self._linger(piece)
+
+    def _linger(self, piece: Piece) -> float:
+        return self.linger if piece.linger is None else piece.linger
 
     def ready_in(self) -> float | None:
         """Seconds until some waiting line may be sent, flood limit aside (0: now; None: nothing
@@ -240,7 +245,7 @@ class Outbox:
         soonest: float | None = None
         for queue in self._queues.values():
             for piece in queue.pieces:
-                wait = 0.0 if self._eligible(piece, now) else piece.since + self.linger - now
+                wait = 0.0 if self._eligible(piece, now) else piece.since + self._linger(piece) - now
                 if soonest is None or wait < soonest:
                     soonest = wait
                 if soonest <= 0:

@@ -41,13 +41,12 @@ class PrivateDesk:
         command = parse_private(text)
         if command.word in ("team", "join", "start", "quit"):
             await self.window_word(nick, command)
-        elif bot.limits.may_answer_stranger(nick):
-            bot.answer(nick, catalogue.PRIVATE_HELP if command.word == "help" else catalogue.NOT_IN_GAME,
-                       key="stranger")
+        else:
+            bot.reply(nick, catalogue.PRIVATE_HELP if command.word == "help" else catalogue.NOT_IN_GAME,
+                      key="stranger")
 
     def _tell(self, nick: str, text: str, key: str = "window") -> None:
-        if self.bot.limits.may_answer(nick):
-            self.bot.answer(nick, text, key=key)
+        self.bot.reply(nick, text, key=key)
 
     def _pick(self, nick: str, command: Private) -> Lobby | None:
         """The window a join word is for (or None, the person told why)."""
@@ -107,10 +106,10 @@ class PrivateDesk:
             count = len(lobby.joined)
             if bank:
                 assert sign is not None
-                self._tell(nick, catalogue.you_joined_team(sign, count, lobby.channel))
+                self._tell(nick, catalogue.you_joined_team(sign, count, lobby.channel, bot.config.nick))
             else:
                 self._tell(nick, catalogue.ALREADY_JOINED.format(channel=lobby.channel) if known
-                           else catalogue.you_joined_table(count, lobby.channel))
+                           else catalogue.you_joined_table(count, lobby.channel, bot.config.nick))
             if lobby.announce(nick):  # once per person: a switch of team is told to them alone
                 line = catalogue.joined_team(nick, bot.style.team(sign or "+")) if bank \
                     else catalogue.joined_table(nick, count)

@@ -53,6 +53,10 @@ PUBLIC_KEPT = 64
 """Versions of public events remembered to tell a seat's private events from public ones."""
 DIGEST_EVERY = 5.0
 """Seconds a bank digest gathers moves before it is said."""
+BANK_LINGER = 60.0
+"""Seconds a bank player's notes ("you receive the card ++") wait to ride along with their next
+turn line, which shows their cards anyway: with 16 players a turn comes round every ten seconds
+or more, and a line of its own for every note would halve the game's speed."""
 POINTER = "your move"
 """The key of a table game's "nick: your move" channel line (withdrawn once it is stale)."""
 LATE = 10.0
@@ -72,8 +76,9 @@ class BotLink(Protocol):
         """Forget the waiting line of `key` for `channel`."""
 
     def tell(self, nick: str, text: str, *, lane: Lane = Lane.GAME, lazy: bool = False,
-             written: Callable[[bool], None] | None = None) -> None:
-        """A private game line to `nick` (PRIVMSG; `lazy`: it may wait for the next line)."""
+             written: Callable[[bool], None] | None = None, linger: float | None = None) -> None:
+        """A private game line to `nick` (PRIVMSG; `lazy`: it may wait for the next line, up to
+        `linger` seconds)."""
 
     def answer(self, nick: str, text: str, *, key: str | None = None) -> None:
         """An answer to `nick` (NOTICE, de-duplicated by `key`)."""
@@ -263,7 +268,7 @@ class Session:
         """A public event about `seat` that the channel does not say (bank: your timeout)."""
         if not self.bank or event.kind in bankline.BIG:
             return False
-        return event.data.get("player") == seat and event.kind not in ("play", "join")
+        return event.data.get("player") == seat and event.kind not in ("play", "join", "away")
 
     def _prompt(self, seat: int, update: Update) -> str | None:
         names = Names(seat, self.names)
@@ -361,8 +366,9 @@ class Session:
             return
         names = Names(seat, self.names)
         now = float(update.view.get("now") or 0.0)
+        linger = BANK_LINGER if self.bank else None
         for event in events:  # notes: they ride along with the player's next turn line
-            self.bot.tell(nick, self._describe(event, names, now), lazy=True)
+            self.bot.tell(nick, self._describe(event, names, now), lazy=True, linger=linger)
         if took_over and self.table.settings.move_limit is not None:
             self.bot.tell(nick, catalogue.IDLE_MOVE.format(limit=self.table.settings.move_limit), lazy=True)
         if note is not None:
