@@ -76,8 +76,12 @@ class ChannelDesk:
             await self.record(channel, nick, argument)
 
     def public_answer(self, channel: str, nick: str, text: str) -> None:
-        """Said in the channel while its limit allows, else to the asker alone."""
-        if self.bot.limits.may_say_in(channel):
+        """Said in the channel while its limit allows, else to the asker alone. While a game
+        runs here, only its players' questions are answered in the channel: every line costs the
+        game time (the flood limit), and anyone can ask."""
+        session = self.bot.sessions.get(self.bot.normalize(channel))
+        outsider = session is not None and session.seat_of(nick) is None
+        if not outsider and self.bot.limits.may_say_in(channel):
             self.bot.channel_say(channel, text, lane=Lane.ANSWER)
         else:
             self.bot.reply(nick, text, key="public")

@@ -38,12 +38,11 @@ from typing import Any, Protocol
 
 from ..core import Event, IonError, Names
 from ..host import Table, Update
-from . import bankline, catalogue
+from . import bankline, catalogue, player
 from .absence import Absence
 from .clock import TurnClock
-from .commands import parse_private
 from .digest import turn_digest
-from .naming import name_seats, ok_command, seat_named, seat_names
+from .naming import name_seats, seat_names
 from .outbox import Lane
 from .settings import ChannelSettings
 
@@ -59,8 +58,6 @@ turn line, which shows their cards anyway: with 16 players a turn comes round ev
 or more, and a line of its own for every note would halve the game's speed."""
 POINTER = "your move"
 """The key of a table game's "nick: your move" channel line (withdrawn once it is stale)."""
-LATE = 10.0
-"""Seconds after a turn ended during which a move is answered "too late" (with why)."""
 
 
 class BotLink(Protocol):
@@ -131,7 +128,7 @@ class Session:
         self.bank = self.spec.id == "bank"
         self.finished = False
         self.absence = Absence(self)
-        self._acting: tuple[int, int] | None = None
+        self.acting: tuple[int, int] | None = None
         """(thread, seat) while that thread submits that seat's move: the update it brings is
         the answer to the move (its turn may go on), not another thread's news."""
         self._was_actor: dict[int, bool] = {}
@@ -141,10 +138,12 @@ class Session:
         self._timer: asyncio.TimerHandle | None = None
         self._pump_task: asyncio.Task[None] | None = None
         self._pump_again = False
-        self._view: dict[str, Any] | None = None
+        self.public_view: dict[str, Any] | None = None
+        """The spectator's view at the last public update (the digest's bank state)."""
         self._pointed: tuple[int, ...] = ()
         self._idle_seen: dict[int, int] = {}
-        self._turn_over: dict[int, tuple[float, str]] = {}
+        self.turn_over: dict[int, tuple[float, str]] = {}
+        """When each seat's last turn ended, and why (a move after it is "too late")."""
         self.digest = bankline.Digest() if self.bank else None
         self._digest_timer: asyncio.TimerHandle | None = None
 
@@ -225,7 +224,7 @@ class Session:
         was = self._was_actor.get(seat, False)
         begins = self._turn_begins(seat, update)
         if was and not self._was_actor[seat]:  # the turn ended: a move now is too late, and why
-            self._turn_over[seat] = (time.monotonic(), self._why_over(seat, list(update.events)))
+            self.turn_over[seat] = (time.monotonic(), self._why_over(seat, list(update.events)))
         if begins:
             at = None
             if self.timed and isinstance(update.view.get("now"), int | float):
@@ -259,7 +258,7 @@ class Session:
         self._phase[seat] = phase
         if not acting or phase == "lobby":
             return False
-        return not was or changed or self._acting == (threading.get_ident(), seat)
+        return not was or changed or self.acting == (threading.get_ident(), seat)
 
     def _is_private(self, event: Event) -> bool:
         return _event_key(event) not in self._public.get(event.version, set())
@@ -297,7 +296,7 @@ class Session:
     def _on_public(self, update: Update) -> None:
         if self.finished:
             return
-        self._view = update.view
+        self.public_view = update.view
         names = Names(None, self.names)
         now = float(update.view.get("now") or 0.0)
         lines: list[str] = []
@@ -355,7 +354,7 @@ class Session:
             self._digest_timer = None
         if self.digest and not self.finished:
             now = self.table.game_time(self.clock())
-            self.bot.channel_say(self.channel, self.digest.line(self._view, now))
+            self.bot.channel_say(self.channel, self.digest.line(self.public_view, now))
 
     def _on_private(self, seat: int, update: Update, events: list[Event], prompt: str | None,
                     key: Hashable | None, note: str | None, took_over: bool) -> None:
@@ -433,74 +432,9 @@ class Session:
     # -- people -------------------------------------------------------------------------------------
 
     async def private(self, nick: str, text: str) -> None:
-        """A private message from a player of this game: a question, `status`, `quit`, or a move."""
-        seat = self.seat_of(nick)
-        if seat is None or self.finished:
-            return
-        if self.absence.is_away(seat):  # they are evidently here
-            await self.absence.back(seat, nick)
-        command = parse_private(text)
-        if command.word == "status":
-            if self.bot.may_answer(nick):
-                for index, line in enumerate(await self.bot.work(self.status, seat)):
-                    self.bot.answer(nick, line, key=f"status{index}")
-            return
-        if command.word == "quit":
-            await self.leave(nick, announce=True)
-            return
-        if command.word in ("team", "join", "start"):
-            if self.bot.may_answer(nick):
-                self.bot.answer(nick, catalogue.STARTED.format(channel=self.channel), key="started")
-            return
-        answer = await self.bot.work(self.table.ask, seat, command.text)
-        if answer is None and command.word == "help":
-            answer = catalogue.PRIVATE_HELP
-        if answer is not None:
-            if self.bot.may_answer(nick):
-                self.bot.answer(nick, name_seats(answer, self.names), key=command.text.split()[0].lower())
-            return
-        move = ok_command(command.text, self.names, self.normalize)
-        words = move.split()
-        if len(words) == 2 and words[0].lower() == "ok" and not words[1].isdigit() \
-                and seat_named(words[1], self.names, self.normalize) is None:
-            if self.bot.may_answer(nick):
-                self.bot.answer(nick, catalogue.NOBODY_CALLED.format(name=words[1][:32]), key="refused")
-            return
-        try:
-            await self.bot.work(self._submit, seat, move)
-        except IonError as err:
-            if self.bot.may_answer(nick):
-                self.bot.answer(nick, self._refusal(seat, err), key="refused")
-        self.request_pump()
-
-    def _refusal(self, seat: int, err: IonError) -> str:
-        """A refused move in the player's words: "too late" with why, if their turn just ended."""
-        ended = self._turn_over.get(seat)
-        actors = self._view.get("actors", []) if self._view else []
-        if ended is not None and seat not in actors and time.monotonic() - ended[0] < LATE:
-            return catalogue.too_late(ended[1])
-        return catalogue.REFUSED.format(reason=name_seats(str(err), self.names))
-
-    def status(self, seat: int) -> list[str]:
-        """A player's table in one or two lines (worker thread)."""
-        update = self.table.update(seat, since=self.table.version)
-        names = Names(seat, self.names)
-        if self.bank:
-            return [name_seats(line, self.names) for line in bankline.status_lines(update.view, names)]
-        first = turn_digest(self.spec, update.view, update.legal, names)
-        scores = ", ".join(f"{name} {score:g}" for name, score in
-                           zip(self.names, update.view.get("scores") or [], strict=False))
-        turn = " · ".join(f"{self.names[s]} to move" for s in update.actors[:1])
-        second = f"Scores: {scores}" + (f" · {turn}" if turn else "")
-        return [line for line in (first, second) if line]
-
-    def _submit(self, seat: int, text: str) -> Update:
-        self._acting = (threading.get_ident(), seat)
-        try:
-            return self.table.submit(seat, text, None)
-        finally:
-            self._acting = None
-
+        """A private message from a player of this game: a question, `status`, `quit`, or a move
+        (`player.message`)."""
+        await player.message(self, nick, text)
     async def leave(self, nick: str, announce: bool = True) -> None:
         """`nick` leaves mid-game (said `quit`, or stayed away beyond the grace window): bank's
         `quit` (their points are shared out); in other games a bot plays on for them."""
@@ -553,8 +487,4 @@ class Session:
 
     def summary(self, seat: int) -> str:
         """The seat's table in one line, as its turn line shows it (worker thread)."""
-        update = self.table.update(seat, since=self.table.version)
-        names = Names(seat, self.names)
-        if self.bank:
-            return bankline.status_lines(update.view, names)[1]
-        return turn_digest(self.spec, update.view, update.legal, names)
+        return player.summary(self, seat)
