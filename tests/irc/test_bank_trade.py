@@ -23,6 +23,9 @@ HELD = re.compile(r"(\[[^\]\d\s][^\]]*\]) x\d")
 """A held object in "Objects: 7¢, [R] x1." (not [ ] Useless: it cannot be dealt; instant points
 such as [500] are never held)."""
 SALE = re.compile(r"(\[[^\]]+\]) [^,·(]*?(\d+)¢ \(buy (\S+)\)")
+THINK = 0.5
+"""A player's think time: the game's clock runs while they think (it stands still while their turn
+line waits), so players who think a little finish a round in fewer real seconds."""
 SEAT_NUMBER = re.compile(r"\b(Player|seat) \d|\bok \d")
 
 
@@ -36,6 +39,7 @@ async def play_round_then_trade(seller: Person, buyer: Person, stop: asyncio.Eve
             line = await person.next(prompt_of(person), 30)
             if "the shop is open" in line.text:
                 return line.text
+            await asyncio.sleep(THINK)
             held = re.search(r"Cards: (.*?)\. Objects", line.text)
             cards = CARDS.findall(held.group(1)) if held else []
             person.tell(cards[0] if cards else "s")
@@ -100,8 +104,8 @@ def test_two_windows_and_a_trade_by_nick(ircd: Ngircd, tmp_path: Path):
             await dee.expect(bot_notice(dee, r"^You have 3 s a move"), 10)
 
             dee.say(OTHER, "!ion start")
-            first = await dee.next(prompt_of(dee), 15)  # dee picked first: on turn first
-            assert first.text.startswith("dee: your turn, 6 s · "), first.text
+            first = await cy.next(prompt_of(cy), 15)  # cy picked first: on turn first
+            assert first.text.startswith("cy: your turn, 6 s · "), first.text
             dee.say(OTHER, "!ion stop")
             await dee.expect(channel_line(OTHER, "stops the game"), 15)
 
