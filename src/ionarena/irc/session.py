@@ -56,6 +56,8 @@ BANK_LINGER = 60.0
 """Seconds a bank player's notes ("you receive the card ++") wait to ride along with their next
 turn line, which shows their cards anyway: with 16 players a turn comes round every ten seconds
 or more, and a line of its own for every note would halve the game's speed."""
+AT_ONCE = frozenset({"accept"})
+"""Private notes that do not wait for the next turn line (in the shop there is none to wait for)."""
 POINTER = "your move"
 """The key of a table game's "nick: your move" channel line (withdrawn once it is stale)."""
 
@@ -230,8 +232,9 @@ class Session:
             if self.timed and isinstance(update.view.get("now"), int | float):
                 at = self.table.clock_at(float(update.view["now"]))
             if self.absence.is_away(seat):  # no turn line: the bot passes the turn or waits
-                self.clock.hold(("away", seat), at)
-                self.bot.loop.call_soon_threadsafe(self.absence.on_turn, seat)
+                if not self.timed or update.view.get("phase") == "play":  # (bank's shop: nobody is on turn)
+                    self.clock.hold(("away", seat), at)
+                    self.bot.loop.call_soon_threadsafe(self.absence.on_turn, seat)
             else:
                 prompt = self._prompt(seat, update)
                 if prompt is None:
@@ -267,7 +270,9 @@ class Session:
         """A public event about `seat` that the channel does not say (bank: your timeout)."""
         if not self.bank or event.kind in bankline.BIG:
             return False
-        return event.data.get("player") == seat and event.kind not in ("play", "join", "away")
+        if event.kind in ("play", "join", "away"):
+            return False
+        return event.data.get("player") == seat or event.data.get("seller") == seat  # your deal taken
 
     def _prompt(self, seat: int, update: Update) -> str | None:
         names = Names(seat, self.names)
@@ -367,7 +372,8 @@ class Session:
         now = float(update.view.get("now") or 0.0)
         linger = BANK_LINGER if self.bank else None
         for event in events:  # notes: they ride along with the player's next turn line
-            self.bot.tell(nick, self._describe(event, names, now), lazy=True, linger=linger)
+            at_once = event.kind in AT_ONCE  # a trade happens between turn lines
+            self.bot.tell(nick, self._describe(event, names, now), lazy=not at_once, linger=linger)
         if took_over and self.table.settings.move_limit is not None:
             self.bot.tell(nick, catalogue.IDLE_MOVE.format(limit=self.table.settings.move_limit), lazy=True)
         if note is not None:
