@@ -84,6 +84,7 @@ from .labels import check_labels, check_surface
 from .scheduler import BOT, LIMIT, TIMEOUT, Due, plan
 from .seats import BOT as BOT_SEAT
 from .seats import OPEN, PERSON, Bot, SeatInfo, TableSettings, check_name, new_token, token_matches
+from .takeover import IdleRun
 
 log = logging.getLogger(__name__)
 
@@ -289,6 +290,8 @@ class Table:
         self.thinker: Thinker = think
         """Thinks a due bot's move outside the lock (`host.bots.Thinker`; a surface may replace it)."""
         self._takeover = settings.takeover
+        self.idle = IdleRun()
+        """Seats whose takeover bot is finishing an idle person's turn, and its moves per seat."""
         if self._takeover is not None:  # an unknown bot fails now, not mid-game
             try:
                 check_spec(Bot.parse(self._takeover).name, spec.id)
@@ -582,6 +585,7 @@ class Table:
                 if at > trial.now():
                     self._apply(trial, HOST, trial.clock_action(at), entries)
             self._apply(trial, seat, trial.parse_action(seat, text), entries)
+            self.idle.person_moved(seat)
             self._commit(trial, entries, now)
             return self._update(seat, since=self._told.get(seat, -1) if expected_version is None
                                 else expected_version)
@@ -662,7 +666,8 @@ class Table:
         if state.deadline() is not None:
             return plan(state, self._delays(state), skip=skip)
         delays = dict.fromkeys(self._reaction, self.settings.bot_delay)
-        return plan(state, delays, self._changed_at, skip=skip, limit=self.settings.move_limit)
+        dues = plan(state, delays, self._changed_at, skip=skip, limit=self.settings.move_limit)
+        return self.idle.due(dues, self._changed_at, state.actors()) if self.idle.seats else dues
 
     def _delays(self, state: State) -> Mapping[int, float]:
         """Each bot seat's delay now: its reaction time, or what its bot's pace rule says."""
@@ -782,6 +787,8 @@ class Table:
         if thought.timed and when > trial.now():
             self._apply(trial, HOST, trial.clock_action(when), entries)
         self._apply(trial, thought.seat, action, entries)
+        if thought.due.kind == LIMIT:  # the rest of the idle person's turn follows at once
+            self.idle.settled(thought.seat, trial)
         self._commit(trial, entries, None if thought.timed else when)
         return 1
 
