@@ -37,6 +37,15 @@ def receive(ws: ClientConnection, kind: str, timeout: float = 5.0) -> dict[str, 
             return message  # type: ignore[no-any-return]
 
 
+def state_at(ws: ClientConnection, version: int) -> dict[str, Any]:
+    """The next state pushed at `version` (older ones are skipped; a newer one fails)."""
+    while True:
+        state = receive(ws, "state")
+        assert state["version"] <= version, f"the game went past version {version}"
+        if state["version"] == version:
+            return state
+
+
 def test_a_seat_gets_its_state_moves_and_the_next_state(live_server: LiveServer) -> None:
     made = new_table(live_server, game="dots", players=2, seats=["human", "bot:greedy"], seed=12)
     with connect(ws_url(live_server, made["id"], made["seats"][0]["token"])) as ws:
@@ -65,15 +74,16 @@ def test_bad_messages_get_errors_and_the_connection_stays_usable(live_server: Li
     token = made["seats"][0]["token"]
     with connect(ws_url(live_server, made["id"], token)) as ws:
         start = receive(ws, "state")
-        actor_is_me = 0 in start["actors"]
+        version = start["version"]
         for text, code in [
             ("not json", 400),
             ("[1, 2]", 400),
             ('{"type": "dance"}', 400),
             ("x" * 5000, 413),
             ('{"type": "move"}', 400),
-            ('{"type": "move", "action": "play 9|9", "version": 0}', 422),
+            (f'{{"type": "move", "action": "play 9|9", "version": {version}}}', 422),
             ('{"type": "move", "action": "draw", "version": -3}', 400),
+            (f'{{"type": "move", "action": "draw", "version": {version + 5}}}', 409),  # not a version yet
         ]:
             ws.send(text)
             error = receive(ws, "error")
@@ -82,12 +92,40 @@ def test_bad_messages_get_errors_and_the_connection_stays_usable(live_server: Li
         assert receive(ws, "error")["code"] == 400
         ws.send(json.dumps({"type": "ping", "id": "still-here"}))
         assert receive(ws, "pong")["id"] == "still-here"
-        if actor_is_me:
-            ws.send(json.dumps({"type": "move", "action": "draw", "version": start["version"] + 5}))
-            assert receive(ws, "error")["code"] == 409
         ws.send(json.dumps({"type": "sync"}))
         again = receive(ws, "state")
         assert again["version"] == start["version"] and again["since"] == -1  # nothing changed
+
+
+def test_a_move_chosen_from_an_old_state_is_stale_and_changes_nothing(live_server: LiveServer) -> None:
+    """The stale situation made on purpose: one seat moves, then a seat sends a move that was legal
+    in the state it last saw, with that state's version. It gets 409 (not 422: the move was not
+    wrong, the state moved on), nothing changes, and the same move with the new version is taken."""
+    made = new_table(live_server, game="dots", players=2, seats=["human", "human"], seed=3)
+    tokens = [s["token"] for s in made["seats"]]
+    with (
+        connect(ws_url(live_server, made["id"], tokens[0])) as zero,
+        connect(ws_url(live_server, made["id"], tokens[1])) as one,
+    ):
+        sockets = [zero, one]
+        seen = [receive(ws, "state") for ws in sockets]
+        old = seen[0]["version"]
+        assert seen[1]["version"] == old and len(seen[0]["actors"]) == 1
+        mover = seen[0]["actors"][0]
+        sockets[mover].send(json.dumps({"type": "move", "action": seen[mover]["legal"][0], "version": old,
+                                        "id": "first"}))
+        states = [state_at(ws, old + 1) for ws in sockets]  # pushed before the ok
+        assert receive(sockets[mover], "ok")["version"] == old + 1
+        nxt = states[0]["actors"][0]
+        move = states[nxt]["legal"][0]
+        sockets[nxt].send(json.dumps({"type": "move", "action": move, "version": old, "id": "late"}))
+        error = receive(sockets[nxt], "error")
+        assert (error["code"], error["id"]) == (409, "late")
+        assert f"version {old + 1}" in error["detail"]
+        sockets[nxt].send(json.dumps({"type": "sync"}))
+        assert receive(sockets[nxt], "state")["version"] == old + 1  # the stale move changed nothing
+        sockets[nxt].send(json.dumps({"type": "move", "action": move, "version": old + 1, "id": "again"}))
+        assert receive(sockets[nxt], "ok") == {"type": "ok", "id": "again", "version": old + 2}
 
 
 def test_a_flood_is_slowed_for_that_client_only(live_server: LiveServer) -> None:
