@@ -158,34 +158,39 @@ def test_spectators_see_no_hand_and_cannot_move(live_server: LiveServer) -> None
 
 
 def test_a_second_seat_never_receives_the_first_seats_hand(live_server: LiveServer) -> None:
-    made = new_table(live_server, game="dots", players=2, seats=["human", "human"], seed=31)
+    """Seat 0 gives a card to seat 2 (seed 7 deals seat 0 a Gift to play first): seat 1's socket
+    hears of the gift without the card, which seat 2 receives, and never sees another hand."""
+    made = new_table(live_server, game="dots", players=3, seats=["human"] * 3, seed=7)
     tokens = [s["token"] for s in made["seats"]]
     table = made["id"]
-    hands = [
-        httpx.get(
-            f"{live_server.url}/api/tables/{table}/state", headers={"Authorization": f"Bearer {t}"}
-        ).json()["view"]["table"]["hand"]
-        for t in tokens
-    ]
+
+    def state_of(seat: int) -> dict[str, Any]:
+        answer = httpx.get(f"{live_server.url}/api/tables/{table}/state",
+                           headers={"Authorization": f"Bearer {tokens[seat]}"})
+        data: dict[str, Any] = answer.json()
+        return data
+
+    hands = [state_of(seat)["view"]["table"]["hand"] for seat in range(3)]
     with connect(ws_url(live_server, table, tokens[1])) as ws:
         messages = [receive(ws, "state")]
-        state = httpx.get(f"{live_server.url}/api/tables/{table}/state").json()
-        actor = state["actors"][0]
-        mover = httpx.get(
-            f"{live_server.url}/api/tables/{table}/state",
-            headers={"Authorization": f"Bearer {tokens[actor]}"},
-        ).json()
-        gift = [m for m in mover["legal"] if " give " in m]
-        move = gift[0] if gift else mover["legal"][0]
-        httpx.post(
+        mover = state_of(0)
+        assert mover["actors"] == [0]
+        gifts = [m for m in mover["legal"] if " give " in m]
+        assert gifts, "seed 7 no longer deals seat 0 a Gift it can play first: choose another seed"
+        answer = httpx.post(
             f"{live_server.url}/api/tables/{table}/actions",
-            headers={"Authorization": f"Bearer {tokens[actor]}"},
-            json={"action": move, "version": mover["version"]},
+            headers={"Authorization": f"Bearer {tokens[0]}"},
+            json={"action": gifts[0], "version": mover["version"]},
         )
-        messages.append(receive(ws, "state"))
+        assert answer.status_code == 200, answer.text
+        messages.append(state_at(ws, mover["version"] + 1))
     for message in messages:
         assert message["seat"] == 1 and message["view"]["seat"] == 1
         assert "hand" not in json.dumps([e for e in message["events"]])
+    (told,) = [e for e in messages[1]["events"] if e["kind"] == "gift"]
+    assert (told["player"], told["to"]) == (0, 2) and "card" not in told
+    (received,) = [e for e in state_of(2)["events"] if e["kind"] == "gift"]
+    assert received["card"] and received["card"] not in told["text"]  # the receiver alone has the card
     assert messages[0]["view"]["table"]["hand"] == hands[1]
     assert hands[0] != hands[1]
 
