@@ -3,6 +3,7 @@ only, with the connection still usable afterwards."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
@@ -155,6 +156,38 @@ def test_spectators_see_no_hand_and_cannot_move(live_server: LiveServer) -> None
         assert state["seat"] is None and "hand" not in state["view"]["table"] and state["legal"] == []
         ws.send(json.dumps({"type": "move", "action": "draw", "version": state["version"]}))
         assert receive(ws, "error")["code"] == 403
+
+
+def test_every_socket_gets_its_own_seats_state_even_when_pushed_at_once(live_server: LiveServer) -> None:
+    """One update is encoded once and shared by the connections of its seat (several tabs), never
+    with another seat's or a spectator's, though the table pushes them all within a moment."""
+    made = new_table(live_server, game="dots", players=3, seats=["human"] * 3, seed=7)
+    tokens = [s["token"] for s in made["seats"]]
+    table = made["id"]
+
+    def hand(seat: int) -> list[Any]:
+        answer = httpx.get(f"{live_server.url}/api/tables/{table}/state",
+                           headers={"Authorization": f"Bearer {tokens[seat]}"})
+        held: list[Any] = answer.json()["view"]["table"]["hand"]
+        return held
+
+    readers = [0, 1, 1, 2, None]  # seat 1 in two tabs, and a spectator
+    with contextlib.ExitStack() as stack:
+        urls = [ws_url(live_server, table, None if seat is None else tokens[seat]) for seat in readers]
+        sockets = [stack.enter_context(connect(url)) for url in urls]
+        first = [receive(ws, "state") for ws in sockets]
+        version = first[0]["version"]
+        sockets[0].send(json.dumps({"type": "move", "action": first[0]["legal"][0], "version": version}))
+        pushed = [state_at(ws, version + 1) for ws in sockets]  # every push of one change
+    hands = {seat: hand(seat) for seat in range(3)}
+    assert len({json.dumps(h) for h in hands.values()}) == 3  # the hands differ: a mix-up would show
+    for seat, before, after in zip(readers, first, pushed, strict=True):
+        for state in (before, after):
+            assert state["seat"] == seat and state["view"]["seat"] == seat
+            assert ("hand" in state["view"]["table"]) == (seat is not None)
+        if seat is not None:
+            assert after["view"]["table"]["hand"] == hands[seat]
+    assert pushed[1] == pushed[2]  # the two tabs of seat 1 got the same state
 
 
 def test_a_second_seat_never_receives_the_first_seats_hand(live_server: LiveServer) -> None:
