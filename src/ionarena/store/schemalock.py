@@ -4,9 +4,10 @@ Two processes opening a new store at the same moment (two terminals, `ion serve`
 over one PostgreSQL database) would both find it empty and both create its tables: the second
 then fails with "table ion_tables already exists". `schema_lock(engine)` makes them take turns:
 
-- a SQLite file: an exclusive `flock` on the database file itself (created empty if missing:
-  SQLite reads an empty file as an empty database). SQLite locks with `fcntl` byte-range locks,
-  which on Linux and the BSDs are independent of `flock`, so its own locking is untouched;
+- a SQLite file: an exclusive `flock` on a lock file of its own in the temporary folder, named
+  by a hash of the database's real path. Never on the database file itself: closing any other
+  descriptor of that file would drop the POSIX locks SQLite holds on it in this process (a
+  writer then stopped writing while another process read the store);
 - PostgreSQL: a session advisory lock (`pg_advisory_lock`) on a key of the project's own;
 - anything else (SQLite in memory, other databases): no lock.
 """
@@ -14,7 +15,9 @@ then fails with "table ion_tables already exists". `schema_lock(engine)` makes t
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import tempfile
 from collections.abc import Iterator
 
 from sqlalchemy import Engine, text
@@ -43,14 +46,21 @@ def schema_lock(engine: Engine) -> Iterator[None]:
         yield
 
 
+def lock_path(database: str) -> str:
+    """The lock file of the SQLite database at `database` (the same for every process)."""
+    real = os.path.realpath(database)
+    digest = hashlib.blake2b(real.encode(), digest_size=12).hexdigest()
+    return os.path.join(tempfile.gettempdir(), f"ionarena-schema-{digest}.lock")
+
+
 @contextlib.contextmanager
-def _file_lock(path: str) -> Iterator[None]:
+def _file_lock(database: str) -> Iterator[None]:
     try:
         import fcntl
     except ImportError:  # Windows: no flock; SQLite's own locks still keep the data safe
         yield
         return
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = os.open(lock_path(database), os.O_RDWR | os.O_CREAT, 0o666)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
@@ -58,4 +68,4 @@ def _file_lock(path: str) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-__all__ = ["ADVISORY_KEY", "schema_lock"]
+__all__ = ["ADVISORY_KEY", "lock_path", "schema_lock"]
