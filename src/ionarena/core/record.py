@@ -107,7 +107,7 @@ class GameRecord:
                    options=dict(options), scores=scores, winners=winners, agents=agents)
 
 
-def new_state(record: GameRecord) -> State:
+def new_state(record: GameRecord) -> State[Any]:
     """The initial state the record starts from."""
     try:
         spec = get_spec(record.game)
@@ -117,7 +117,7 @@ def new_state(record: GameRecord) -> State:
         raise RecordError(str(err)) from None
 
 
-def from_state(state: State, agents: list[str] | None = None) -> GameRecord:
+def from_state(state: State[Any], agents: list[str] | None = None) -> GameRecord:
     """The record of everything applied to `state` since it was made."""
     actions = [(None if p is HOST else p, state.format_action(a)) for p, a in state.history()]
     over = state.is_over()
@@ -127,7 +127,7 @@ def from_state(state: State, agents: list[str] | None = None) -> GameRecord:
                       winners=list(state.winners()) if over else None, agents=agents)
 
 
-def replay(record: GameRecord, on_step: Callable[[int, State], None] | None = None) -> State:
+def replay(record: GameRecord, on_step: Callable[[int, State[Any]], None] | None = None) -> State[Any]:
     """Re-apply every action of `record` and check the stored result.
 
     `RecordError` names the first action that does not parse or is illegal, or the mismatch in
