@@ -1,8 +1,9 @@
 """The end of a round: RXN (re-forming an area, by the engine's best arrangement or by hand), the
 scoring of the round, the refresh of Action Tiles by polyatomic compounds, and the end of the game.
 
-"At any point during a round, flip the RXN tile ... at the end of the round, you may break apart
-your compounds and rearrange your area" (the rulebook; rulings: docs/rules/compound.md).
+"Flipping this Tile in a round allows you to freely rearrange any or all of the Element Cards in
+your player area, re-bonding to form new compounds however you choose" (the rulebook, RXN; rulings:
+docs/rules/compound.md).
 """
 
 from __future__ import annotations
