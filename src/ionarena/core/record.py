@@ -75,36 +75,46 @@ class GameRecord:
             raise RecordError(f"'players' must be a whole number of players, not {quote(players)}")
         if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
             raise RecordError(f"'seed' must be a whole number from 0 to 2**64 - 1, not {quote(seed)}")
-        actions = data["actions"]
-        if not isinstance(actions, list):
-            raise RecordError("'actions' must be a list")
-        if len(actions) > MAX_ACTIONS:
-            raise RecordError(f"the record has more than {MAX_ACTIONS} actions")
-        pairs: list[tuple[int | None, str]] = []
-        for i, item in enumerate(actions):
-            if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], str)
-                    or not (item[0] is None or _is_int(item[0]))):
-                raise RecordError(f"action {i} is not a [player, text] pair: {quote(item)}")
-            pairs.append((item[0], item[1]))
+        pairs = _action_pairs(data["actions"])
         options = data.get("options") or {}
         if not isinstance(options, dict) or not all(
                 isinstance(v, (str, bool, int, float)) or v is None for v in options.values()):
             raise RecordError("'options' must be an object of plain values")
-        scores = data.get("scores")
-        if scores is not None and (not isinstance(scores, list) or not all(map(_is_number, scores))):
-            raise RecordError(f"'scores' must be a list of numbers, not {quote(scores)}")
-        winners = data.get("winners")
-        if winners is not None and (not isinstance(winners, list) or not all(map(_is_int, winners))):
-            raise RecordError(f"'winners' must be a list of seats, not {quote(winners)}")
-        agents = data.get("agents")
-        if agents is not None and (not isinstance(agents, list)
-                                   or not all(isinstance(a, str) for a in agents)):
-            raise RecordError(f"'agents' must be a list of names, not {quote(agents)}")
+        scores, winners, agents = _results(data)
         version = data.get("version", FORMAT_VERSION)
         if version != FORMAT_VERSION:
             raise RecordError(f"record format version {quote(version)} is not supported")
         return cls(game=game, players=players, seed=seed, variant=variant, actions=pairs,
                    options=dict(options), scores=scores, winners=winners, agents=agents)
+
+
+def _action_pairs(actions: Any) -> list[tuple[int | None, str]]:
+    """A record's `actions` as (player, text) pairs, or `RecordError`."""
+    if not isinstance(actions, list):
+        raise RecordError("'actions' must be a list")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"the record has more than {MAX_ACTIONS} actions")
+    pairs: list[tuple[int | None, str]] = []
+    for i, item in enumerate(actions):
+        if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], str)
+                or not (item[0] is None or _is_int(item[0]))):
+            raise RecordError(f"action {i} is not a [player, text] pair: {quote(item)}")
+        pairs.append((item[0], item[1]))
+    return pairs
+
+
+def _results(data: dict[str, Any]) -> tuple[list[float] | None, list[int] | None, list[str] | None]:
+    """A record's optional `scores`, `winners` and `agents`, checked (None when absent)."""
+    scores = data.get("scores")
+    if scores is not None and (not isinstance(scores, list) or not all(map(_is_number, scores))):
+        raise RecordError(f"'scores' must be a list of numbers, not {quote(scores)}")
+    winners = data.get("winners")
+    if winners is not None and (not isinstance(winners, list) or not all(map(_is_int, winners))):
+        raise RecordError(f"'winners' must be a list of seats, not {quote(winners)}")
+    agents = data.get("agents")
+    if agents is not None and (not isinstance(agents, list) or not all(isinstance(a, str) for a in agents)):
+        raise RecordError(f"'agents' must be a list of names, not {quote(agents)}")
+    return scores, winners, agents
 
 
 def new_state(record: GameRecord) -> State[Any]:
