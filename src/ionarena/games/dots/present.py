@@ -144,7 +144,7 @@ class CardFace(TypedDict):
 
 _KIND_WORDS: dict[str, tuple[str, str, str, str]] = {
     # kind word: (colour, label, short, help)
-    "number": ("number", "", "", "a number card"),
+    "number": ("number", "", "", "number card"),
     "+1": ("plus", "+1", "+1", "+1: the next player takes 1"),
     "+3": ("plus", "+3", "+3", "+3: the next player takes 3"),
     "+5": ("plus5", "New +5", "+5", "New Game +5: the next player takes 5"),
@@ -168,6 +168,8 @@ def catalogue() -> dict[str, CardFace]:
     for face in range(NUM_FACES):
         token = KIND_TOKENS[KIND[face]]
         colour, label, short, help_text = _KIND_WORDS[token]
+        if token == "number":
+            help_text = f"number card {TEXT[face]}"
         faces[TEXT[face]] = {"kind": token, "dots": list(DOTS[face]), "name": face_name(face),
                              "kind_name": KIND_NAMES[KIND[face]], "points": POINTS[face],
                              "colour": colour, "label": label, "short": short, "help": help_text}
