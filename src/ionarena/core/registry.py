@@ -10,6 +10,7 @@ from .errors import BadOption, UnknownGame, quote
 from .options import Option, resolve
 from .present import Presenter
 from .state import State
+from .view import View
 
 Factory = Callable[[int, str, int, dict[str, Any]], State[Any]]
 """`factory(num_players, variant, seed, options) -> State`; `options` are already checked and complete."""
@@ -52,7 +53,7 @@ class GameSpec:
     """Raises AssertionError when a state breaks a game invariant (e.g. cards not all accounted for)."""
     position: Callable[[Mapping[str, Any]], State[Any]] | None = None
     """Builds a position from plain data (tests set up the situations a rulebook sentence describes)."""
-    answer: Callable[[dict[str, Any], str], str | None] | None = None
+    answer: Callable[[View, str], str | None] | None = None
     """Answers a seat's question (bank's `inv`, `help`) from that seat's own view; None if `text` is
     not a question (then it is a move)."""
 
