@@ -27,6 +27,7 @@ run: $(STAMP)
 test: $(TSTAMP)
 	bash scripts/install-ngircd.sh
 	bash scripts/install-tmux.sh
+	bash scripts/install-irssi.sh
 	bash scripts/install-browser.sh $(BIN)/python
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy

@@ -35,7 +35,8 @@ def test_help_shows_no_type_after_a_flag(command):
     result = runner.invoke(app, [command, "--help"], terminal_width=100)
     assert result.exit_code == 0
     assert "<bool>" not in result.output
-    assert re.search(r"--help\s+Show this message and exit", result.output)
+    flat = re.sub(r"[\s│]+", " ", result.output)  # the help's box, its wrapped lines read as one
+    assert "--help Show this message and exit" in flat
     if command in ("play", "replay"):
         assert "<int>" in result.output or "<str>" in result.output  # options with values keep theirs
 

@@ -94,6 +94,29 @@ def test_a_move_limit_has_the_takeover_bot_move_for_the_person_who_keeps_the_sea
     assert table.seats[0].kind == "person" and table.seats[0].name == "ada"
 
 
+def test_the_takeover_bot_makes_an_idle_persons_whole_move_at_once(clock):
+    """A turn of several actions (valence: `draw`, then a build) is finished by the takeover bot
+    as soon as the limit passes, not one part per idle period; the table counts its moves."""
+    table = Table("valence", players=2, bots={1: "greedy"}, seed=0, clock=clock,
+                  settings=TableSettings(move_limit=20.0))
+    table.sit(0, "ada")
+    table.start(0.0)
+    while True:
+        wake = table.pump(clock.now)
+        update = table.update(0)
+        if 0 in update.actors and update.deadline is not None:
+            break
+        assert wake is not None
+        clock.now = wake
+    since, deadline = table.version, update.deadline
+    table.pump(deadline)  # one pump at the deadline: the whole turn (then the bot's, at once)
+    actions = table.record().actions[since:]
+    moves = actions[:next((i for i, (seat, _) in enumerate(actions) if seat != 0), len(actions))]
+    assert len(moves) >= 2, actions
+    assert table.idle.moves[0] == len(moves) and not table.idle.seats
+    assert table.seats[0].kind == "person"
+
+
 def test_without_a_move_limit_a_persons_turn_waits_forever(clock):
     table = Table("dots", players=2, bots={1: "greedy"}, seed=5, clock=clock)
     table.sit(0, "ada")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ionarena.host import MemoryJournal, Table
-from ionarena.host import table as table_module
+from ionarena.host import bots as bots_module
 
 from .conftest import FakeClock
 
@@ -30,14 +30,14 @@ class SlowSeat:
         self.asked: list[int] = []
         self.thinking = threading.Event()
         self.release = threading.Event()
-        real = table_module.bot_agent
+        real = bots_module.bot_agent
 
         def bot_agent(name: str, game: str, seat_: int, table_seed: int, version: int,
                       reaction: float | None) -> Any:
             agent = real(name, game, seat_, table_seed, version, reaction)
             return agent if seat_ != seat else _Slow(self, agent, version)
 
-        monkeypatch.setattr(table_module, "bot_agent", bot_agent)
+        monkeypatch.setattr(bots_module, "bot_agent", bot_agent)  # what a table's thinker makes
 
 
 class _Slow:

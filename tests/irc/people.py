@@ -158,10 +158,11 @@ class Person:
         self.send(f"NICK {new}")
         self.nick = new
 
-    def from_bot(self, command: str = "NOTICE") -> list[Line]:
-        """Every line of the bot of that command sent to this person."""
-        return [ln for ln in self.lines
-                if ln.nick == BOT and ln.command == command and ln.target == self.nick]
+    def from_bot(self, command: str | None = None) -> list[Line]:
+        """Every line of the bot sent to this person (of that command if given: NOTICE answers,
+        PRIVMSG turn lines and notes)."""
+        return [ln for ln in self.lines if ln.nick == BOT and ln.target == self.nick
+                and ln.command in ((command,) if command else ("NOTICE", "PRIVMSG"))]
 
     async def quit(self, message: str = "bye") -> None:
         """QUIT and close."""
@@ -187,6 +188,13 @@ def bot_notice(person: Person, pattern: str) -> Callable[[Line], bool]:
     """Matches a NOTICE from the bot to `person` whose text matches `pattern` (a regex)."""
     rx = re.compile(pattern)
     return lambda ln: (ln.nick == BOT and ln.command == "NOTICE" and ln.target == person.nick
+                       and bool(rx.search(ln.text)))
+
+
+def bot_says(person: Person, pattern: str) -> Callable[[Line], bool]:
+    """Matches a PRIVMSG from the bot to `person` (a turn line) whose text matches `pattern`."""
+    rx = re.compile(pattern)
+    return lambda ln: (ln.nick == BOT and ln.command == "PRIVMSG" and ln.target == person.nick
                        and bool(rx.search(ln.text)))
 
 

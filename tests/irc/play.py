@@ -10,11 +10,12 @@ from pathlib import Path
 
 from ionarena.core import Names
 from ionarena.core.record import replay
+from ionarena.irc.bankline import DIGEST_WORDS
 from ionarena.irc.outbox import JOINER
 from ionarena.store import Store
 
 from .ngircd import Ngircd
-from .people import BOT, BotProcess, Line, Person, bot_notice
+from .people import BOT, BotProcess, Line, Person, bot_says
 
 CHANNEL = "#ion"
 CARDS = re.compile(r"\[([^\]]+)\]")
@@ -24,9 +25,14 @@ GAME_ID = re.compile(r"Game ([A-Za-z0-9_-]{10,})\.")
 CATALOGUE_LINES = [
     r"opens (a bank game|ION|Ion|Valence|Compound)", r"^\S+ joins", r"starts: ", r"^Final scores: ",
     r"^\S+ left: ", r"goes on where it stopped", r"^Scores: ", r"^Game \S+: ", r"^All-time",
-    r"^No finished", r"^Ion Arena: ", r"stops the game",
+    r"^No finished", r"^Ion Arena: ", r"stops the game", r"^\S+: your move\.$", r"^\S+ is away: ",
+    r"^\S+ is back\.$", r"did not come back within", r"^The game waits for ",
+    r"^Round \d+ of \d+ starts: \d", r"^The shop is open for ",
 ]
-"""The bot's own channel lines (catalogue), by pattern."""
+"""The bot's own channel lines (catalogue and IRC wordings), by pattern."""
+DIGEST = re.compile(r"^Play: ")
+"""Bank's digest line (`bankline.Digest`): each of its moves is the digest's words for an event
+the spectator may see."""
 
 
 async def start_bot(ircd: Ngircd, tmp_path: Path, *extra: str, watcher_nick: str = "watcher",
@@ -43,8 +49,9 @@ async def start_bot(ircd: Ngircd, tmp_path: Path, *extra: str, watcher_nick: str
 
 
 def prompt_of(person: Person):
-    """Matches a "Your turn" NOTICE to `person` (whatever their nick is by then)."""
-    return bot_notice(person, r"(^|· )(\x02)?Your turn")
+    """Matches a turn line (a PRIVMSG that starts with their nick) to `person`, whatever their
+    nick is by then: "ada: your turn …", or bank's "ada: the shop is open …"."""
+    return bot_says(person, r"(^|· )\S+: (\x02)?(your turn|the shop is open)")
 
 
 async def bank_player(person: Person, stop: asyncio.Event, think: float = 0.2,
@@ -123,7 +130,15 @@ def check_channel_is_public(watcher: Person, db: str, table_id: str, name_sets: 
     public = {presenter.describe(event, Names(None, names)) for event in state.events(None)
               for names in name_sets}
     said = pieces(channel_lines(watcher))
+    digest_words = {DIGEST_WORDS[event.kind](event.data, Names(None, names)) for event in state.events(None)
+                    for names in name_sets if state.game_id == "bank" and event.kind in DIGEST_WORDS}
     for piece in said:
+        if DIGEST.match(piece):  # "Play: ada ++, bob [R]: play goes backward — bank +3, pot 500, …"
+            moves = DIGEST.sub("", piece).split(" — ")[0]
+            moves = re.sub(r"^\(\d+ moves? before\) ", "", moves)
+            for item in moves.split(", "):
+                assert item in digest_words, (item, piece)
+            continue
         assert piece in public or any(re.search(p, piece) for p in CATALOGUE_LINES), piece
     secret = {piece for piece in pieces(ln.text for ln in private)} - public
     assert not secret & set(said)

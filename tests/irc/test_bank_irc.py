@@ -3,7 +3,8 @@
 The rulebook: "All commands are sent to the bot controlling the game. Nothing is said in public,
 and the game may be played on a moderated channel." And: "If a player does not move within 3
 seconds of it becoming their turn, they are penalized 1000 points and skipped." `quit`: "Your
-points are evenly distributed among all users".
+points are evenly distributed among all users". A player who leaves the network keeps their seat
+for the grace window (`--grace`), then it is a quit.
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ from pathlib import Path
 from ionarena.store import Store
 
 from .ngircd import Ngircd
-from .people import BOT, Person, bot_notice, channel_line
+from .people import Person, bot_notice, channel_line
 from .play import CHANNEL, bank_player, channel_lines, check_channel_is_public, game_id, prompt_of, start_bot
 
 
 def test_a_bank_game_with_a_slow_player_a_bad_command_a_nick_change_and_a_quit(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--move-time", "2")
+        bot, watcher, db = await start_bot(ircd, tmp_path, "--move-time", "2", "--grace", "2")
         ada, bob, cy = [await Person(ircd.port, nick).connect() for nick in ("ada", "bob", "cy")]
         try:
             for person in (ada, bob, cy):
@@ -43,7 +44,8 @@ def test_a_bank_game_with_a_slow_player_a_bad_command_a_nick_change_and_a_quit(i
             async def ada_plays() -> None:
                 # ada's first turn: a malformed command and a question first, then a card.
                 first = await ada.next(prompt_of(ada), 15)
-                shape = r"Your turn \(2 s\): bank [+-]\d+, pot \d+ · Cards: \["
+                shape = (r"^ada: your turn, 2 s · bank \+0, pot 0, play goes forward, round 1/1 ends in "
+                         r"1\d s · you 0 on team \+ \(\+ 0, - 0\) · Cards: \[")
                 assert re.search(shape, first.text), first.text
                 ada.tell("x9 ++")
                 await ada.expect(bot_notice(ada, "^Not accepted: "), 10, since=ada.cursor)
@@ -62,7 +64,9 @@ def test_a_bank_game_with_a_slow_player_a_bad_command_a_nick_change_and_a_quit(i
                 await bob.quit("gone fishing")
 
             tasks = [asyncio.create_task(ada_plays()), asyncio.create_task(bob_plays())]
-            await watcher.expect(channel_line(CHANNEL, "bobby left: their points are shared out"), 15)
+            await watcher.expect(channel_line(CHANNEL, "bobby is away: their seat waits 2 s"), 15)
+            await watcher.expect(channel_line(CHANNEL, "bobby did not come back within 2 s: their points are "
+                                                       "shared out"), 15)
             await watcher.expect(channel_line(CHANNEL, "Final scores: "), 90)
             stop.set()
             await asyncio.gather(*tasks)
@@ -81,15 +85,14 @@ def test_a_bank_game_with_a_slow_player_a_bad_command_a_nick_change_and_a_quit(i
         assert len(bob_moves) >= 5 and bob_moves[-1] == "quit"
         # cy never answered: every turn of cy ended in the host's timeout (the 1000-point penalty).
         assert not [e for e in log if e.player == 2]
-        cy_prompts = [ln for ln in cy.from_bot() if "Your turn" in ln.text]
+        cy_prompts = [ln for ln in cy.from_bot() if "cy: your turn" in ln.text]
         timeouts = [e for e in log if e.player is None and e.text == "timeout"]
         assert len(cy_prompts) >= 2 and len(timeouts) >= len(cy_prompts) - 1
         assert record.scores is not None and record.scores[2] < record.scores[0]
         # bobby's prompts went to the new nick.
-        assert any(ln.target == "bobby" and "Your turn" in ln.text for ln in bob.lines)
+        assert any(ln.target == "bobby" and "bobby: your turn" in ln.text for ln in bob.lines)
         # Nothing private in the channel: every piece is public words or the bot's own lines.
-        private = [ln for person in (ada, bob, cy) for ln in person.lines
-                   if ln.nick == BOT and ln.command == "NOTICE"]
+        private = [ln for person in (ada, bob, cy) for ln in person.from_bot()]
         assert any("receives the card" in ln.text for ln in private)
         checked = check_channel_is_public(watcher, db, table_id,
                                           [["ada", "bob", "cy"], ["ada", "bobby", "cy"]], private)

@@ -57,6 +57,11 @@ def test_private_words():
     assert parse_private("x2 ++").text == "x2 ++"
     assert parse_private("  play   3|6 ").text == "play 3|6"
     assert parse_private("team x").word == "text"
+    assert parse_private("team + #Ion").channel == "#Ion" and parse_private("team + #Ion").sign == "+"
+    assert parse_private("join #ion2").channel == "#ion2" and parse_private("join").channel is None
+    assert parse_private("help").word == "help" and parse_private("help x2").word == "help"
+    assert parse_channel("!ion rules bank") == Verb("rules", "bank")
+    assert parse_channel("!ion options") == Verb("options")
 
 
 def test_bank_lobby_seats_people_in_the_order_they_picked_and_puts_bots_on_the_smaller_team():

@@ -13,7 +13,7 @@ from ionarena.core.record import replay
 from ionarena.store import Store
 
 from .ngircd import Ngircd
-from .people import BOT, Person, bot_notice, channel_line
+from .people import BOT, Person, bot_notice, bot_says, channel_line
 from .play import (
     CATALOGUE_LINES,
     CHANNEL,
@@ -77,12 +77,12 @@ def test_a_dots_game_with_identify_record_and_top(ircd: Ngircd, tmp_path: Path):
         log, record = stored(db, table_id)
         assert f"3 players, over, {len(log)} actions, seed {record.seed}" in said.text
         assert "ada" in top.text and "bob" in top.text
-        assert "(medium)" not in top.text and "Player" not in top.text  # bots are not on it
+        assert "bot1" not in top.text and "Player" not in top.text  # bots are not on it
         # hands went by NOTICE to their owner only
         for person in (ada, bob):
             assert any("your hand:" in ln.text for ln in person.from_bot())
         private = [ln for p in (ada, bob) for ln in p.lines if ln.nick == BOT and ln.command == "NOTICE"]
-        check_channel_is_public(watcher, db, table_id, [["ada", "bob", "Player 2 (medium)"]], private)
+        check_channel_is_public(watcher, db, table_id, [["ada", "bob", "bot1"]], private)
         assert not any("your hand" in text for text in channel_lines(watcher))
         assert max(ln.size for p in (ada, bob, watcher) for ln in p.lines) <= 512
     asyncio.run(go())
@@ -133,7 +133,7 @@ def told_and_kept(watcher: Person, db: str, table_id: str) -> tuple[list[str], l
     game with its version, the stored log): the channel's words are the presenter's sentences
     for the spectator's events (catalogue lines left out)."""
     log, record = stored(db, table_id)
-    names = Names(None, ["ada", "Player 1 (medium)"])
+    names = Names(None, ["ada", "bot1"])
     presenter = get_spec("dots").presenter
     kept = [(e.version, presenter.describe(e, names)) for e in replay(record).events(None)]
     said = [p for p in pieces(channel_lines(watcher)) if not any(re.search(c, p) for c in CATALOGUE_LINES)]
@@ -158,7 +158,7 @@ def test_a_bot_killed_with_sigkill_resumes_its_game_and_no_accepted_move_is_lost
             if len(ada_versions) >= 3 and len(said) >= len([v for v, _ in kept if v <= ada_versions[2]]):
                 break
             await asyncio.sleep(0.2)
-        line = await ada.next(lambda ln: ln.nick == BOT and "Your turn" in ln.text, 15)
+        line = await ada.next(lambda ln: ln.nick == BOT and "ada: your turn" in ln.text, 15)
         move = re.search(r"moves: ([^,·]*)", line.text)
         ada.tell(move.group(1).strip() if move else "draw")
         bot.kill()  # at once: the move may or may not have been accepted, but it was never told
@@ -169,6 +169,9 @@ def test_a_bot_killed_with_sigkill_resumes_its_game_and_no_accepted_move_is_lost
         bot2 = type(bot)(ircd.port, db, tmp_path, CHANNEL, "--bot-delay", "0.1").start()
         try:
             await watcher.expect(channel_line(CHANNEL, f"\\(game {table_id}\\) goes on where it stopped"), 40)
+            # what ada holds, told again from her view (notes waiting to be sent died with the bot)
+            again = r"(^|· )The game in #ion goes on \(I restarted\)\. .*your hand: "
+            await ada.expect(bot_says(ada, again), 20)
             task = asyncio.create_task(dots_player(ada, stop))
             await watcher.expect(channel_line(CHANNEL, "Final scores: "), 90)
             stop.set()

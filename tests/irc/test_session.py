@@ -15,24 +15,43 @@ import ionarena  # noqa: F401  (registers the games)
 from ionarena.core import Names
 from ionarena.host import MemoryJournal, Table, TableSettings
 from ionarena.irc.clock import TurnClock
+from ionarena.irc.outbox import Lane
 from ionarena.irc.session import Session
 
 
 class Link:
-    """What the bot gives a session, recorded."""
+    """What the bot gives a session, recorded (`notices`: every private line, with whether it is
+    a turn line)."""
 
     def __init__(self) -> None:
         self.loop = asyncio.get_running_loop()
         self.channel: list[str] = []
         self.notices: list[tuple[str, str, bool, Callable[[bool], None] | None]] = []
         self.over: list[Session] = []
+        self.forgotten: list[str] = []
 
-    def channel_say(self, channel: str, text: str) -> None:
+    def channel_say(self, channel: str, text: str, *, lane: Lane = Lane.GAME, head: bool = False,
+                    key: str | None = None) -> None:
         self.channel.append(text)
 
-    def notice(self, nick: str, text: str, *, urgent: bool = False, merge: bool = True,
-               written: Callable[[bool], None] | None = None, lazy: bool = False) -> None:
-        self.notices.append((nick, text, urgent, written))
+    def channel_withdraw(self, channel: str, key: str) -> None:
+        pass
+
+    def tell(self, nick: str, text: str, *, lane: Lane = Lane.GAME, lazy: bool = False,
+             written: Callable[[bool], None] | None = None, linger: float | None = None) -> None:
+        self.notices.append((nick, text, lane == Lane.TURN, written))
+
+    def answer(self, nick: str, text: str, *, key: str | None = None) -> None:
+        self.notices.append((nick, text, False, None))
+
+    def notice(self, nick: str, text: str) -> None:
+        self.notices.append((nick, text, False, None))
+
+    def may_answer(self, nick: str) -> bool:
+        return True
+
+    def forget(self, nick: str) -> None:
+        self.forgotten.append(nick)
 
     async def work(self, fn: Callable[..., Any], *args: Any) -> Any:
         return fn(*args)
@@ -72,7 +91,7 @@ def test_your_turn_goes_to_the_actor_and_holds_the_clock_until_written():
         actor = table.update(None).actors[0]
         nick, other = ("ada", "bob") if actor == 0 else ("bob", "ada")
         prompts = link.prompts(nick)
-        assert len(prompts) == 1 and prompts[0][0].startswith("Your turn (60 s)")
+        assert len(prompts) == 1 and prompts[0][0].startswith(f"{nick}: your turn (60 s)")
         assert link.prompts(other) == []
         assert clock.held
         _text, written = prompts[0]
@@ -102,7 +121,8 @@ def test_channel_lines_are_the_spectators_events_and_hands_stay_private():
             await settle()
         spectator = table.update(None, since=-1)
         public = {table.spec.presenter.describe(e, Names(None, ["ada", "bob"])) for e in spectator.events}
-        lines = [line for line in link.channel if not line.startswith("Final scores")]
+        lines = [line for line in link.channel if not line.startswith("Final scores")
+                 and not re.fullmatch(r"(ada|bob): your move\.", line)]
         assert lines and set(lines) <= public
         for seat, nick in enumerate(("ada", "bob")):
             hand = " ".join(str(c) for c in table.update(seat).view["table"]["hand"])
@@ -205,7 +225,8 @@ def test_every_table_game_plays_through_a_session_and_the_channel_gets_only_publ
         assert table.version >= 10
         public = {table.spec.presenter.describe(e, Names(None, ["ada", "bob"]))
                   for e in table.update(None, since=-1).events}
-        lines = [line for line in link.channel if not line.startswith("Final scores")]
+        lines = [line for line in link.channel if not line.startswith("Final scores")
+                 and not re.fullmatch(r"(ada|bob): your move\.", line)]
         assert lines and set(lines) <= public
         session.end()
     asyncio.run(go())

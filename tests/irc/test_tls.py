@@ -10,7 +10,7 @@ import pytest
 
 from .conftest import require_ngircd
 from .ngircd import Ngircd
-from .people import BOT, BotProcess, Person, channel_line
+from .people import BOT, BotProcess, Person, bot_notice
 from .play import CHANNEL
 
 
@@ -41,8 +41,8 @@ def test_the_bot_speaks_tls_and_verifies_certificates(tmp_path: Path):
                          "--tls-insecure").start()
         try:
             await watcher.expect(lambda ln: ln.command == "JOIN" and ln.nick == BOT, 40)
-            watcher.say(CHANNEL, "!ion help")
-            await watcher.expect(channel_line(CHANNEL, "^Ion Arena: !ion bank"), 15)
+            watcher.say(CHANNEL, "!ion help")  # help goes to the asker alone
+            await watcher.expect(bot_notice(watcher, "^Ion Arena: !ion bank"), 15)
         finally:
             bot.stop()
             await watcher.close()

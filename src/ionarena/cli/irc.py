@@ -34,6 +34,14 @@ def irc(
                                                 "or the user's data folder).")] = None,
     move_time: Annotated[float | None, typer.Option(help="Bank's move clock in seconds (default: the "
                                                          "rulebook's 3).")] = None,
+    grace: Annotated[float, typer.Option(help="Seconds a player who left the channel or the network "
+                                              "keeps their seat.")] = 60.0,
+    away: Annotated[str, typer.Option(help="While a player is away: skip (their bank turns pass "
+                                           "without penalty; a bot moves in table games) or hold "
+                                           "(the game waits on their turn).")] = "skip",
+    channel_setting: Annotated[list[str] | None, typer.Option(
+        help="A channel's own setting, #channel:name=value (repeatable): move_time, grace or away, "
+             "e.g. '#beginners:move_time=6'.")] = None,
     idle_time: Annotated[float, typer.Option(help="Table games: seconds before a bot makes an idle "
                                                   "person's move.")] = 120.0,
     join_time: Annotated[float, typer.Option(help="Seconds a join window stays open.")] = 60.0,
@@ -47,6 +55,7 @@ def irc(
 ) -> None:
     """Host Ion games on IRC: bank by private message, and dots, compound and valence in channels."""
     from ..irc.bot import BotConfig, IonBot
+    from ..irc.settings import ChannelSettings, SettingError, parse_channel_settings
 
     if auth not in AUTH_MODES:
         raise fail(f"--auth must be one of {', '.join(AUTH_MODES)}, not {auth!r}")
@@ -61,16 +70,27 @@ def irc(
               (0 <= bot_delay <= 60, "--bot-delay must be 0 to 60 seconds"),
               (1 <= flood_burst <= 50, "--flood-burst must be 1 to 50 lines"),
               (0.1 <= flood_rate <= 100, "--flood-rate must be 0.1 to 100 lines a second"),
+              (0 <= grace <= 3600, "--grace must be 0 to 3600 seconds"),
+              (away in ("skip", "hold"), "--away must be skip or hold"),
               (all(c[:1] in "#&+!" and len(c) > 1 for c in channel),
                "--channel names start with # (or & + !)")]
     for ok, message in checks:
         if not ok:
             raise fail(message)
+    defaults = ChannelSettings(move_time=move_time, grace=grace, away=away)
+    try:
+        per_channel = parse_channel_settings(channel_setting or [], defaults)
+    except SettingError as err:
+        raise fail(f"--channel-setting: {err}") from None
+    unknown = set(per_channel) - {c.casefold() for c in channel}
+    if unknown:
+        raise fail(f"--channel-setting names {', '.join(sorted(unknown))}, which is not a --channel")
     config = BotConfig(server=server, port=port or (6697 if tls else 6667), tls=tls,
                        tls_verify=not tls_insecure, nick=nick, channels=list(channel), password=password,
                        auth=auth, db=db,
                        move_time=move_time, idle_time=idle_time, join_time=join_time, bot_delay=bot_delay,
-                       colour=colour, flood_burst=flood_burst, flood_rate=flood_rate)
+                       colour=colour, flood_burst=flood_burst, flood_rate=flood_rate,
+                       defaults=defaults, channel_settings=per_channel)
     logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not verbose:

@@ -12,10 +12,12 @@ from .. import games as game_registry
 from ..core import IonError, get_spec
 from ..core.options import parse_assignments
 from ..sim.runner import SimConfig
+from .accounts import app as accounts_app
 from .analyze import analyze
 from .common import check_workers, errors, fail, seed_option, split_names
 from .helptext import hide_flag_types
 from .irc import irc
+from .tables import tables_app
 from .tournament import AddressOption, BackendOption, choose_backend, tournament
 
 hide_flag_types()
@@ -262,11 +264,42 @@ def serve(
                                                   "tables.", min=0, max=60)] = 0.8,
     ws_rate: Annotated[float, typer.Option(help="Messages a second each WebSocket client may send "
                                                 "(bursts of twice as many).", min=1, max=100_000)] = 20.0,
+    idle_minutes: Annotated[float, typer.Option(help="A table nobody has been at for this long is "
+                                                     "adjourned (kept until a player comes back).",
+                                                min=0.01, max=10_080)] = 10.0,
+    wait_minutes: Annotated[float, typer.Option(help="A table nobody has sat down at for this long is "
+                                                     "closed.", min=0.01, max=10_080)] = 30.0,
+    max_tables: Annotated[int, typer.Option(help="Tables hosted at once.", min=10, max=1_000_000)] = 2000,
+    table_rate: Annotated[str, typer.Option(help="Tables one client address may make, e.g. "
+                                                 "'20/minute;200/hour'.")] = "20/minute;200/hour",
+    waiting_per_maker: Annotated[int, typer.Option(help="Tables one client address may have waiting for "
+                                                        "players at once.", min=1, max=100_000)] = 20,
+    bot_processes: Annotated[int, typer.Option(help="Worker processes searching bots think in (0: "
+                                                    "threads; -1: one per core but one, where there are "
+                                                    "more than two).", min=-1, max=256)] = -1,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="Behind a reverse proxy: its addresses (comma-separated, or '*'), whose X-Forwarded-For and "
+             "X-Forwarded-Proto are believed (client addresses for quotas; https for Secure cookies). "
+             "Default: no proxy is believed.")] = None,
+    class_retention_days: Annotated[float, typer.Option(
+        help="Days a class's students and their games are kept (from when the class was opened).",
+        min=1, max=3650)] = 30.0,
 ) -> None:
     """Serve the browser lobby and tables, and the open API for bots (see /docs/api)."""
+    from limits import parse_many
+
     from .serve import serve as run_server
     try:
-        run_server(host, port, db, open_browser, bot_delay, ws_rate)
+        if not parse_many(table_rate):
+            raise ValueError(table_rate)
+    except ValueError:
+        raise fail(f"--table-rate must be limits such as '20/minute;200/hour', not {table_rate!r}") from None
+    try:
+        run_server(host, port, db, open_browser, bot_delay, ws_rate, idle_minutes=idle_minutes,
+                   wait_minutes=wait_minutes, max_tables=max_tables, table_rate=table_rate,
+                   waiting_per_maker=waiting_per_maker, bot_processes=bot_processes,
+                   forwarded_allow_ips=forwarded_allow_ips,
+                   class_retention_days=class_retention_days)
     except IonError as err:
         raise fail(str(err)) from None
 
@@ -297,7 +330,9 @@ def parse_reaction_times(text: str) -> tuple[float, ...]:
     return times
 
 
+app.add_typer(accounts_app, name="accounts")  # people: the server owner's accounts
 app.command()(tournament)
+app.add_typer(tables_app, name="tables")
 app.command()(irc)
 app.command()(analyze)
 

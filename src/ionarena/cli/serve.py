@@ -22,13 +22,28 @@ def has_browser() -> bool:
 
 
 def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: float,
-          ws_rate: float = 20.0) -> None:
-    """Open the store, print where the server is, and serve until Ctrl+C."""
+          ws_rate: float = 20.0, *, idle_minutes: float = 10.0, wait_minutes: float = 30.0,
+          max_tables: int = 2000, table_rate: str = "20/minute;200/hour", waiting_per_maker: int = 20,
+          bot_processes: int = -1, forwarded_allow_ips: str | None = None,
+          class_retention_days: float = 30.0) -> None:
+    """Open the store, print where the server is, and serve until Ctrl+C.
+
+    `forwarded_allow_ips`: the reverse proxies (addresses, comma-separated, or `*`) whose
+    `X-Forwarded-For`/`X-Forwarded-Proto` are believed: the client's address for quotas, and
+    https for the seat cookie's `Secure`. None: no proxy is believed. `class_retention_days`: how long
+    a class's students and their games are kept."""
     import uvicorn
 
     from ..web import create_app
+    from ..web.guard import server_settings
+    from ..web.limits import Limits
 
-    app = create_app(db, bot_delay=bot_delay, rate=ws_rate, burst=2 * ws_rate, serving=True)
+    limits = Limits(idle_minutes=idle_minutes, wait_minutes=wait_minutes, max_tables=max_tables,
+                    max_waiting=min(Limits().max_waiting, max_tables), tables_rate=table_rate,
+                    waiting_per_maker=waiting_per_maker, bot_processes=bot_processes,
+                    ws_rate=ws_rate, ws_burst=2 * ws_rate)
+    app = create_app(db, bot_delay=bot_delay, limits=limits, serving=True,
+                     class_retention_days=class_retention_days)
     where = app.state.hub.store.where
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"
@@ -43,4 +58,6 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: f
     # no per-message deflate: states are a few KB, and compressing each one cost the server (and
     # each client) about a fifth of its time per move under load (docs/architecture.md)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20, lifespan="on",
-                ws_per_message_deflate=False, timeout_graceful_shutdown=3)
+                ws_per_message_deflate=False, timeout_graceful_shutdown=3,
+                proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips or "",
+                **server_settings(limits))

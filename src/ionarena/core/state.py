@@ -4,7 +4,14 @@ A game is a state machine over seats `0 .. num_players - 1`:
 
 - `actors()` lists the seats that may act now (several at once where the rules are simultaneous;
   empty when the game is over).
-- `legal_actions(seat)` lists every legal action of that seat now (the hot path).
+- `legal_actions(seat)` lists the seat's legal actions now (the hot path): every one, except where
+  a move has a free-form part no list could hold, where it lists the usual choices and `apply`
+  (and `parse_action`) accept the others too. Two games have such moves: bank's shop deals for
+  coins are listed at prices 1 to `listed_deal_prices` (10) though any price up to
+  `max_deal_price` (999) is legal, and Valence's Science Ninja builds are listed with a multiple
+  choice of names for each molecule (exactly one right) though any name, written in lower case
+  with single spaces, is legal (a wrong one costs that build). Everything listed is legal; an
+  empty list means the seat may not act now.
 - `apply(seat, action, expected=None)` checks, then mutates. An illegal action raises
   `IllegalAction` with a sentence a person understands and leaves the state exactly as it was;
   with `expected`, an action chosen against another version raises `StaleAction`.
@@ -115,7 +122,9 @@ class State(ABC, Generic[ActionT]):
         """Seats that may act now; empty when the game is over."""
 
     def legal_actions(self, player: Actor) -> list[ActionT]:
-        """Every legal action of `player` now (empty if they may not act)."""
+        """The legal actions of `player` now (empty if they may not act): all of them but the
+        free-form ones the module docstring names (bank's deals above the listed prices, Science
+        Ninja names), which `apply` accepts too."""
         if player.__class__ is int and 0 <= player < self.num_players:
             return self._legal_actions(player)
         if player is HOST:

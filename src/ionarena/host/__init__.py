@@ -14,7 +14,10 @@
 - `seats` — `Bot` specs (`greedy`, `greedy@0.8`), `SeatInfo`, `TableSettings` (takeover bot,
   move limit for untimed games, bot delay, reaction time), seat tokens.
 - `journal` — what a table writes to its store (`Journal`, `LogEntry`, `TableInfo`, `Finish`).
-- `bots` — the window a bot sees (its seat only).
+- `bots` — the window a bot sees (its seat only), and `think`, how a table has a bot's move
+  thought (`Table.thinker`; `LATER` leaves it for another pump).
+- `botpool` — `BotPool`: fair lanes for the bots of many tables (timeouts, quick bots, searches in
+  turn within a budget of search time; worker processes where there are cores).
 - `ratelimit` — `RateLimit`: per-key limits (a person, an address, a channel) on moving windows.
 - `labels` — which surface hosts a table (`web`, `irc`, `terminal`) and the labels it keeps with it.
 

@@ -9,7 +9,7 @@ seat, `determinize` for its seat; `clone()` is a determinized copy) and none of 
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from ..agents import Agent, make_agent
 from ..agents.base import reaction_delay
@@ -91,6 +91,36 @@ class SeatWindow:
         """A copy the bot may search: everything hidden from its seat resampled."""
         seed = derive_seed(self._state.seed, "window", self._state.version, self._seat)
         return self._state.determinize(self._seat, random.Random(seed))
+
+
+class Later:
+    """The answer of a thinker that will not think this bot here: the bot's move stays due, for
+    whoever pumps the table next (a surface that thinks expensive bots in a pool of their own)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "LATER"
+
+
+LATER = Later()
+
+
+class Thinker(Protocol):
+    """What a table calls to have a bot's move thought out (outside its lock): `think` by default;
+    a surface may set `Table.thinker` to think elsewhere (a fair pool, a worker process) or to
+    answer `LATER`."""
+
+    def __call__(self, bot: str, game: str, seat: int, state: State,
+                 reaction: float | None) -> Action | Later | None:
+        ...
+
+
+def think(bot: str, game: str, seat: int, state: State, reaction: float | None) -> Action | None:
+    """The move of bot `bot` (an agent spec) for `seat` in `state`, thought here: the agent made
+    afresh from (the game's seed, the seat, the version), shown only the seat's window."""
+    agent = bot_agent(bot, game, seat, state.seed, state.version, reaction)
+    return bot_action(agent, state, seat)
 
 
 def bot_agent(spec_name: str, game: str, seat: int, table_seed: int, version: int,

@@ -15,8 +15,10 @@ from typing import Any, Literal, Protocol
 from ..core.record import GameRecord
 from .seats import SeatInfo, TableSettings
 
-Status = Literal["waiting", "playing", "over", "abandoned"]
-"""A table's life: `waiting` to start, `playing`, `over` (finished), `abandoned` (left unfinished)."""
+Status = Literal["waiting", "playing", "adjourned", "over", "abandoned"]
+"""A table's life: `waiting` to start, `playing`, `adjourned` (put aside with its clock and bots
+stopped until one of its people comes back: `Table.adjourn`, `Table.resume`), `over` (finished),
+`abandoned` (left unfinished for good, or never started)."""
 UNFINISHED: tuple[Status, ...] = ("waiting", "playing")
 
 
@@ -92,7 +94,8 @@ class Journal(Protocol):
         ...
 
     def status_changed(self, table_id: str, status: Status, record: GameRecord | None = None) -> None:
-        """The table started or was abandoned (`record`: the game so far)."""
+        """The table started, was adjourned or resumed, or was abandoned (`record`: the game so
+        far)."""
         ...
 
 

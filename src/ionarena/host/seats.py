@@ -23,6 +23,9 @@ SeatKind = Literal["person", "bot", "open"]
 
 MAX_NAME = 32
 """Longest display name, in characters."""
+MAX_MARKS = 2
+"""Combining marks one character of a name may carry (a letter with two accents, as in Vietnamese):
+more only pile up over the lines around the name ("Zalgo" text)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,14 +142,25 @@ def token_matches(token: str, token_hash: str | None) -> bool:
 
 
 def check_name(name: object) -> str:
-    """A display name, stripped: 1 to 32 printable characters (no control or format characters)."""
+    """A display name, stripped and composed (NFC): 1 to 32 printable characters (no control or
+    format characters), starting with a character that is not a combining mark, each carrying at
+    most `MAX_MARKS` of them."""
     if not isinstance(name, str):
         raise IllegalAction(f"a name is text, not {quote(name)}")
-    text = name.strip()
+    text = unicodedata.normalize("NFC", name.strip())
     if not text:
         raise IllegalAction("a name needs at least one visible character")
     if len(text) > MAX_NAME:
         raise IllegalAction(f"a name is at most {MAX_NAME} characters, not {len(text)}")
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") for ch in text):
         raise IllegalAction(f"{quote(text)} holds characters that cannot be shown")
+    marks = 0
+    for index, ch in enumerate(text):
+        if unicodedata.category(ch) not in ("Mn", "Me", "Mc"):
+            marks = 0
+            continue
+        marks += 1
+        if index == 0 or marks > MAX_MARKS:
+            raise IllegalAction(f"a name's letters carry at most {MAX_MARKS} accents each "
+                                "(and a name starts with a letter, not an accent)")
     return text

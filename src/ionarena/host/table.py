@@ -78,12 +78,13 @@ from ..core import (
 from ..core.errors import RecordError, quote
 from ..core.record import GameRecord, from_state
 from ..core.registry import check_seed
-from .bots import bot_action, bot_agent, bot_delay
+from .bots import LATER, Thinker, bot_agent, bot_delay, think
 from .journal import Finish, Journal, LogEntry, SeatResult, Status, TableInfo
 from .labels import check_labels, check_surface
 from .scheduler import BOT, LIMIT, TIMEOUT, Due, plan
 from .seats import BOT as BOT_SEAT
 from .seats import OPEN, PERSON, Bot, SeatInfo, TableSettings, check_name, new_token, token_matches
+from .takeover import IdleRun
 
 log = logging.getLogger(__name__)
 
@@ -142,6 +143,13 @@ class _Thought(NamedTuple):
     state: State
     moment: int
     timed: bool
+
+
+def _not_playing(status: Status) -> str:
+    """Why a table that is not playing refuses a move."""
+    if status == "adjourned":
+        return "the game is adjourned: it goes on when one of its players comes back"
+    return "the game is over" if status in ("over", "abandoned") else "the game has not started yet"
 
 
 def _ignore(update: Update) -> None:
@@ -279,7 +287,11 @@ class Table:
         self._reaction: dict[int, float] = {}
         self._pacers: dict[int, Agent] = {}
         """Bot seats whose bot chooses its moment in a timed game (a pace rule), with that bot."""
+        self.thinker: Thinker = think
+        """Thinks a due bot's move outside the lock (`host.bots.Thinker`; a surface may replace it)."""
         self._takeover = settings.takeover
+        self.idle = IdleRun()
+        """Seats whose takeover bot is finishing an idle person's turn, and its moves per seat."""
         if self._takeover is not None:  # an unknown bot fails now, not mid-game
             try:
                 check_spec(Bot.parse(self._takeover).name, spec.id)
@@ -315,7 +327,7 @@ class Table:
 
     @property
     def status(self) -> Status:
-        """`waiting`, `playing`, `over` or `abandoned`."""
+        """`waiting`, `playing`, `adjourned`, `over` or `abandoned`."""
         return self._status
 
     @property
@@ -516,6 +528,29 @@ class Table:
             self._status = "abandoned"
             self._notify()
 
+    def adjourn(self) -> None:
+        """Put a game being played aside (journaled): its clock stops and its bots wait until
+        `resume`. A timed game goes on from the game time of its last action, as after a restart."""
+        with self._lock:
+            if self._status != "playing":
+                raise IllegalAction(f"the table is {self._status}, not playing")
+            if self.journal is not None:
+                self.journal.status_changed(self.id, "adjourned")
+            self._offset = self._state.now()
+            self._status = "adjourned"
+            self._notify()
+
+    def resume(self, now: float | None = None) -> None:
+        """An adjourned game goes on from `now` (journaled)."""
+        with self._lock:
+            if self._status != "adjourned":
+                raise IllegalAction(f"the table is {self._status}, not adjourned")
+            if self.journal is not None:
+                self.journal.status_changed(self.id, "playing")
+            self._status = "playing"
+            self._begin(self.clock() if now is None else now)
+            self._notify()
+
     def game_time(self, now: float) -> float:
         """The game seconds of a timed game at `now` on the table's clock."""
         if self._status != "playing":
@@ -542,8 +577,7 @@ class Table:
                 raise StaleSubmit(expected_version, state.version,
                                   self._update(seat, since=min(expected_version, state.version)))
             if self._status != "playing":
-                raise IllegalAction("the game is over" if self._status in ("over", "abandoned")
-                                    else "the game has not started yet")
+                raise IllegalAction(_not_playing(self._status))
             trial = state.clone()
             entries: list[LogEntry] = []
             if trial.deadline() is not None:
@@ -551,6 +585,7 @@ class Table:
                 if at > trial.now():
                     self._apply(trial, HOST, trial.clock_action(at), entries)
             self._apply(trial, seat, trial.parse_action(seat, text), entries)
+            self.idle.person_moved(seat)
             self._commit(trial, entries, now)
             return self._update(seat, since=self._told.get(seat, -1) if expected_version is None
                                 else expected_version)
@@ -579,8 +614,7 @@ class Table:
                 raise StaleSubmit(expected_version, state.version,
                                   self._update(None, since=min(expected_version, state.version)))
             if self._status != "playing":
-                raise IllegalAction("the game is over" if self._status in ("over", "abandoned")
-                                    else "the game has not started yet")
+                raise IllegalAction(_not_playing(self._status))
             if not isinstance(text, str) or text.split()[:1] in (["timeout"], ["at"]):
                 raise IllegalAction("timeouts and the clock are the table's own")
             trial = state.clone()
@@ -632,7 +666,8 @@ class Table:
         if state.deadline() is not None:
             return plan(state, self._delays(state), skip=skip)
         delays = dict.fromkeys(self._reaction, self.settings.bot_delay)
-        return plan(state, delays, self._changed_at, skip=skip, limit=self.settings.move_limit)
+        dues = plan(state, delays, self._changed_at, skip=skip, limit=self.settings.move_limit)
+        return self.idle.due(dues, self._changed_at, state.actors()) if self.idle.seats else dues
 
     def _delays(self, state: State) -> Mapping[int, float]:
         """Each bot seat's delay now: its reaction time, or what its bot's pace rule says."""
@@ -661,14 +696,15 @@ class Table:
             step, moves = self._step(now, 0, max_moves, patient)
         while isinstance(step, _Thought):
             try:
-                agent = bot_agent(step.bot, self.spec.id, step.seat, step.state.seed, step.state.version,
-                                  step.reaction)
-                action = bot_action(agent, step.state, step.seat)
+                action = self.thinker(step.bot, self.spec.id, step.seat, step.state, step.reaction)
             except BaseException:  # the bot failed: forget its thought, wake whoever waits for it
                 with self._lock:
                     self._forget(step)
                 raise
             with self._lock:  # one turn of the lock applies this move and hands out the next
+                if action is LATER:  # the surface thinks this bot elsewhere: it stays due
+                    self._forget(step)
+                    return self.clock_at(step.due.when) if step.timed else step.due.when
                 moves += self._settle(step, action)
                 step, moves = self._step(now, moves, max_moves, patient)
         return step
@@ -751,6 +787,8 @@ class Table:
         if thought.timed and when > trial.now():
             self._apply(trial, HOST, trial.clock_action(when), entries)
         self._apply(trial, thought.seat, action, entries)
+        if thought.due.kind == LIMIT:  # the rest of the idle person's turn follows at once
+            self.idle.settled(thought.seat, trial)
         self._commit(trial, entries, None if thought.timed else when)
         return 1
 

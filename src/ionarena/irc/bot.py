@@ -2,10 +2,15 @@
 
 It connects (TLS if asked), identifies (SASL where the server offers it, else NickServ), joins
 its channels, and stays up: after a dropped connection it reconnects with exponential backoff
-(1 s doubling to 5 min) and rejoins, while the games go on in memory and in the store; on a
+(1 s doubling to 5 min) and rejoins, while the games wait in memory and in the store; on a
 restart it resumes every unfinished game of its own from the store: the tables made with
 `surface="irc"`, each with its channel and opener in the table's labels and its nicks as the
 seats' names (`Table.rename` follows nick changes).
+
+The bot's parts: `channel.ChannelDesk` (`!ion …` in a channel), `private.PrivateDesk` (private
+messages), `presence.Presence` (who is in which channel, and their accounts), `limits.Limits`
+(what anyone may make the bot do), `outbox.Outbox` (every line out), and a `session.Session`
+per game.
 
 Threads: the event loop runs IRC and the outbox; people's moves, questions, seats and every
 store read run in one worker thread (`work`), so a commit to the database never stalls the
@@ -26,17 +31,22 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import IonError, get_spec
-from ..host import IRC, Table, TableSettings, new_table_id
+from ..core import IonError
+from ..host import IRC, Table
 from ..store import Store
 from . import catalogue
+from .accounts import accounts_from
+from .channel import ChannelDesk
 from .client import IonClient
 from .clock import TurnClock
-from .commands import CommandError, Open, Verb, parse_channel, parse_private
+from .limits import Limits
 from .lines import Style, room
 from .lobby import Lobby
-from .outbox import Outbox
+from .outbox import Lane, Outbox
+from .presence import Presence
+from .private import PrivateDesk
 from .session import Session
+from .settings import ChannelSettings
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +55,6 @@ PUMP_THREADS = 2
 BACKOFF_FIRST = 1.0
 BACKOFF_MOST = 300.0
 REGISTER_TIMEOUT = 60.0
-TOP_LINES = 5
-"""People shown by `!ion top` (the all-time table of the bot's games)."""
 
 
 @dataclass
@@ -75,6 +83,10 @@ class BotConfig:
     flood_burst: int = 1
     flood_rate: float = 2.0
     realname: str = "Ion Arena"
+    defaults: ChannelSettings = field(default_factory=ChannelSettings)
+    """Every channel's settings but those in `channel_settings`."""
+    channel_settings: dict[str, ChannelSettings] = field(default_factory=dict)
+    """Settings of single channels, by folded name (`settings.parse_channel_settings`)."""
 
 
 class IonBot:
@@ -88,7 +100,11 @@ class IonBot:
         self.client: IonClient | None = None
         self.sessions: dict[str, Session] = {}
         self.lobbies: dict[str, Lobby] = {}
-        self._lobby_timers: dict[str, asyncio.TimerHandle] = {}
+        self.lobby_timers: dict[str, asyncio.TimerHandle] = {}
+        self.presence = Presence(self.normalize)
+        self.limits = Limits()
+        self.channel_desk = ChannelDesk(self)
+        self.private_desk = PrivateDesk(self)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ion-irc-tables")
         self._pumps = ThreadPoolExecutor(max_workers=PUMP_THREADS, thread_name_prefix="ion-irc-bots")
         self._queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
@@ -99,7 +115,7 @@ class IonBot:
         self.connections = 0
         """Successful registrations so far (tests and logs)."""
 
-    # -- helpers sessions use ---------------------------------------------------------------------------
+    # -- what sessions and desks use ---------------------------------------------------------------------
 
     def normalize(self, name: str) -> str:
         """A nick or channel as the server compares them (its CASEMAPPING)."""
@@ -111,6 +127,10 @@ class IonBot:
                 pass
         return name.casefold()
 
+    def settings_for(self, channel: str) -> ChannelSettings:
+        """The settings of `channel` (its own, else the bot's defaults)."""
+        return self.config.channel_settings.get(self.normalize(channel), self.config.defaults)
+
     async def work(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run `fn(*args)` in the worker thread."""
         return await self.loop.run_in_executor(self._executor, functools.partial(fn, *args))
@@ -119,16 +139,49 @@ class IonBot:
         """Run `fn(*args)` (a table's pump: bots think there) in a pump thread."""
         return await self.loop.run_in_executor(self._pumps, functools.partial(fn, *args))
 
-    def channel_say(self, channel: str, text: str) -> None:
-        """A public line in `channel` (PRIVMSG)."""
-        self.outbox.say("PRIVMSG", channel, text)
+    def channel_say(self, channel: str, text: str, *, lane: Lane = Lane.GAME, head: bool = False,
+                    key: str | None = None) -> None:
+        """A public line in `channel` (PRIVMSG; `head`: it starts its line; `key`: it may be
+        withdrawn while it waits)."""
+        self.outbox.say("PRIVMSG", channel, text, lane=lane, head=head, key=key)
 
-    def notice(self, nick: str, text: str, *, urgent: bool = False, merge: bool = True,
-               written: Callable[[bool], None] | None = None, lazy: bool = False) -> None:
-        """A private line to `nick` (NOTICE); `lazy` notes wait to ride along with the next line."""
-        if urgent and text.startswith("Your turn"):
-            text = self.style.bold("Your turn") + text[len("Your turn"):]
-        self.outbox.say("NOTICE", nick, text, urgent=urgent, merge=merge, written=written, lazy=lazy)
+    def channel_withdraw(self, channel: str, key: str) -> None:
+        """Forget the line of `key` waiting for `channel` (it is no longer true)."""
+        self.outbox.withdraw("PRIVMSG", channel, key)
+
+    def tell(self, nick: str, text: str, *, lane: Lane = Lane.GAME, lazy: bool = False,
+             written: Callable[[bool], None] | None = None, linger: float | None = None) -> None:
+        """A private game line to `nick` (PRIVMSG: a query window opens and the client marks it).
+        A turn line's "your turn" is bold with `--colour`."""
+        if lane == Lane.TURN:
+            text = text.replace(": your turn", ": " + self.style.bold("your turn"), 1)
+        self.outbox.say("PRIVMSG", nick, text, lane=lane, written=written, lazy=lazy, linger=linger)
+
+    def answer(self, nick: str, text: str, *, key: str | None = None) -> None:
+        """An answer to what `nick` asked (NOTICE; one waiting per `key`, a few at most)."""
+        self.outbox.say("NOTICE", nick, text, lane=Lane.ANSWER, key=key)
+
+    def notice(self, nick: str, text: str) -> None:
+        """Game news for one person by NOTICE (trade offers, presence)."""
+        self.outbox.say("NOTICE", nick, text, lane=Lane.GAME)
+
+    def may_answer(self, nick: str) -> bool:
+        """`nick` may be answered now: a player (in a game or a join window) by their question
+        limit, anyone else by the strangers' limits (`limits`)."""
+        if self.session_of(nick) is not None or self.lobby_of(nick) is not None:
+            return self.limits.may_answer(nick)
+        return self.limits.may_answer_stranger(nick)
+
+    def reply(self, nick: str, *lines: str, key: str) -> None:
+        """Answer `nick` with one or two lines if their limit allows (else nothing: the flood stays
+        with the flooder)."""
+        if self.may_answer(nick):
+            for index, line in enumerate(lines):
+                self.answer(nick, line, key=key if len(lines) == 1 else f"{key}{index}")
+
+    def forget(self, nick: str) -> None:
+        """Drop everything waiting for `nick`."""
+        self.outbox.drop(nick)
 
     def session_over(self, session: Session) -> None:
         """Forget a finished or stopped game."""
@@ -136,6 +189,25 @@ class IonBot:
         if self.sessions.get(key) is session:
             del self.sessions[key]
         session.detach()
+
+    def session_of(self, nick: str) -> Session | None:
+        """The game `nick` plays in."""
+        return next((s for s in self.sessions.values() if s.seat_of(nick) is not None), None)
+
+    def lobby_of(self, nick: str) -> Lobby | None:
+        """The join window `nick` is in."""
+        return next((lobby for lobby in self.lobbies.values() if lobby.find(nick) is not None), None)
+
+    def may_manage(self, channel: str, nick: str, host: str) -> bool:
+        """`nick` opened the game (`host`) or is an operator of `channel`."""
+        if self.normalize(nick) == self.normalize(host):
+            return True
+        client = self.client
+        if client is None:
+            return False
+        info = client.channels.get(channel) or {}
+        ops = (info.get("modes") or {}).get("o") or []
+        return any(self.normalize(op) == self.normalize(nick) for op in ops)
 
     def inbound(self, event: tuple[Any, ...]) -> None:
         """An IRC event, handled after every earlier one."""
@@ -168,7 +240,9 @@ class IonBot:
 
     async def resume(self) -> None:
         """Every unfinished game of the bot (the store's tables of surface `irc`), rebuilt from
-        the store (log replayed and checked), each in the channel its labels name."""
+        the store (log replayed and checked), each in the channel its labels name. Each waits
+        until the bot is back in its channel; each player is told again what they hold (notes
+        that were waiting to be sent when the bot stopped are lost with it)."""
         assert self.store is not None
         store = self.store
         table_ids: list[str] = await self.work(store.unfinished, (IRC,))
@@ -185,12 +259,18 @@ class IonBot:
                 log.error("cannot resume game %s: its labels name no channel", table_id)
                 continue
             nicks = [info.name if info.kind == "person" else "" for info in table.seats]
-            session = Session(self, channel, table, nicks, labels.get("opener", ""), clock, self.normalize)
+            session = Session(self, channel, table, nicks, labels.get("opener", ""), clock, self.normalize,
+                              self.settings_for(channel), accounts_from(labels))
+            session.absence.offline()
             self.sessions[self.normalize(channel)] = session
             self.channel_say(channel, catalogue.resumed(table.spec.title, table.id))
             await self.work(session.attach, table.version)
             if table.status == "waiting":  # stopped between making the table and starting it
                 await self.work(table.start)
+            for seat, nick in enumerate(nicks):
+                if nick:
+                    summary = await self.work(session.summary, seat)
+                    self.tell(nick, catalogue.resumed_private(channel, summary))
             session.request_pump()
             log.info("resumed game %s in %s at version %s", table.id, channel, table.version)
 
@@ -248,10 +328,11 @@ class IonBot:
         log.info("connected to %s:%s as %s", config.server, config.port, config.nick)
 
     def disconnected(self, client: IonClient, expected: bool) -> None:
-        """A connection ended."""
+        """A connection ended: every game waits until the bot is back in its channel."""
         if client is self.client and self._gone is not None:
             self._registered = False
             self.outbox.online(False)
+            self.inbound(("lost",))
             self._gone.set()
 
     async def _write(self, command: str, target: str, text: str) -> None:
@@ -279,25 +360,40 @@ class IonBot:
             except Exception:
                 log.exception("failed to handle %r", event[:2])
 
+    def _is_ours(self, channel: str) -> bool:
+        return self.normalize(channel) in {self.normalize(c) for c in self.config.channels}
+
     async def _handle(self, event: tuple[Any, ...]) -> None:
         kind = event[0]
         if kind == "channel":
             _, channel, nick, text = event
-            await self._channel_line(channel, nick, text)
+            if self._is_ours(channel):
+                await self.channel_desk.line(channel, nick, text)
         elif kind == "private":
-            _, nick, text = event
-            await self._private(nick, text)
+            await self.private_desk.line(event[1], event[2])
         elif kind == "nick":
-            _, old, new = event
-            self._renamed(old, new)
-        elif kind == "gone":
-            _, nick, channel = event
-            await self._gone_player(nick, channel)
+            self._renamed(event[1], event[2])
+        elif kind == "join":
+            await self._joined(event[1], event[2], event[3])
+        elif kind == "part":
+            await self._parted(event[1], event[2])
+        elif kind == "quit":
+            await self._quit(event[1])
+        elif kind == "names":
+            await self._names(event[1], event[2])
+        elif kind == "account":
+            self.presence.set_account(event[1], event[2])
         elif kind == "close":
-            await self._close_lobby(event[1])
-        elif kind == "kicked":
-            channel = event[1]
-            self.loop.call_later(5.0, lambda: self.loop.create_task(self._rejoin(channel)))
+            await self.channel_desk.close(event[1])
+        elif kind in ("kicked", "left"):
+            self._bot_left(event[1])
+            if kind == "kicked":
+                channel = event[1]
+                self.loop.call_later(5.0, lambda: self.loop.create_task(self._rejoin(channel)))
+        elif kind == "lost":
+            self.presence.lost()
+            for session in self.sessions.values():
+                session.absence.offline()
         elif kind == "joined":
             log.info("joined %s", event[1])
 
@@ -306,262 +402,65 @@ class IonBot:
             with contextlib.suppress(Exception):
                 await self.client.join(channel)
 
-    def _is_ours(self, channel: str) -> bool:
-        return self.normalize(channel) in {self.normalize(c) for c in self.config.channels}
-
-    def _may_manage(self, channel: str, nick: str, host: str) -> bool:
-        if self.normalize(nick) == self.normalize(host):
-            return True
-        client = self.client
-        if client is None:
-            return False
-        info = client.channels.get(channel) or {}
-        ops = (info.get("modes") or {}).get("o") or []
-        return any(self.normalize(op) == self.normalize(nick) for op in ops)
-
-    async def _channel_line(self, channel: str, nick: str, text: str) -> None:
-        if not self._is_ours(channel):
-            return
-        try:
-            command = parse_channel(text)
-        except CommandError as err:
-            self.notice(nick, str(err))
-            return
-        if command is None:
-            return
-        key = self.normalize(channel)
-        if isinstance(command, Open):
-            await self._open(channel, nick, command)
-            return
-        assert isinstance(command, Verb)
-        verb = command.verb
-        if verb == "help":
-            self.channel_say(channel, catalogue.CHANNEL_HELP)
-        elif verb == "start":
-            lobby = self.lobbies.get(key)
-            if lobby is None:
-                self.notice(nick, catalogue.NO_GAME_HERE)
-            elif not self._may_manage(channel, nick, lobby.host):
-                self.notice(nick, catalogue.NOT_HOST.format(host=lobby.host))
-            else:
-                await self._close_lobby(channel)
-        elif verb == "stop":
-            await self._stop(channel, nick)
-        elif verb == "scores":
-            session = self.sessions.get(key)
-            if session is None:
-                self.notice(nick, catalogue.NO_GAME_HERE)
-            else:
-                self.channel_say(channel, catalogue.scores(await self.work(session.scores)))
-        elif verb == "top":
-            game = command.argument.lower() if command.argument else None
-            if game is not None and game not in ("bank", "dots", "compound", "valence"):
-                self.notice(nick, catalogue.UNKNOWN_COMMAND.format(word=game[:40]))
-                return
-            assert self.store is not None
-            rows = await self.work(functools.partial(self.store.top, game, TOP_LINES, surface=IRC))
-            self.channel_say(channel, catalogue.top(game, rows))
-        elif verb == "record":
-            await self._record(channel, nick, command.argument)
-
-    async def _open(self, channel: str, nick: str, command: Open) -> None:
-        key = self.normalize(channel)
-        busy = self.sessions.get(key) or self.lobbies.get(key)
-        if busy is not None:
-            self.notice(nick, catalogue.GAME_HERE.format(game=busy.spec.id))
-            return
-        spec = get_spec(command.game)
-        lobby = Lobby(channel, nick, spec, command, self.normalize)
-        self.lobbies[key] = lobby
-        seconds = self.config.join_time
-        if spec.id == "bank":
-            seconds = float(command.options.get("lobby_time", seconds))
-            self.channel_say(channel, catalogue.bank_open(nick, seconds))
-        else:
-            self.channel_say(channel, catalogue.table_open(nick, spec.title, seconds, command.bots,
-                                                                   command.level))
-        self._lobby_timers[key] = self.loop.call_later(seconds, self.inbound, ("close", channel))
-
-    async def _close_lobby(self, channel: str) -> None:
-        key = self.normalize(channel)
-        lobby = self.lobbies.pop(key, None)
-        timer = self._lobby_timers.pop(key, None)
-        if timer is not None:
-            timer.cancel()
-        if lobby is None:
-            return
-        if not lobby.enough():
-            self.channel_say(channel, catalogue.NOT_ENOUGH.format(
-                game=lobby.spec.id, count=lobby.seat_count(), least=lobby.spec.min_players))
-            return
-        nicks, _bots, options = lobby.seating()
-        table_id = new_table_id()
-        labels = [nick or f"Player {seat} (greedy)" for seat, nick in enumerate(nicks)]
-        if lobby.spec.id == "bank":
-            signs = options.get("teams", "")
-            labels = [f"{label} ({self.style.team(signs[seat])})" if seat < len(signs) else label
-                      for seat, label in enumerate(labels)]
-        self.channel_say(channel, catalogue.starts(lobby.spec.title, labels, table_id))
-        try:
-            session = await self.work(self._make_table, lobby, table_id)
-        except IonError as err:
-            self.channel_say(channel, catalogue.BAD_OPTION.format(reason=str(err)))
-            return
-        self.sessions[key] = session
-        session.request_pump()
-
-    def _make_table(self, lobby: Lobby, table_id: str) -> Session:
-        """Make, seat, record and start a lobby's table (worker thread)."""
-        spec = lobby.spec
-        nicks, bots, options = lobby.seating()
-        names = {o.name for o in spec.options}
-        if spec.timed and self.config.move_time is not None and "move_time" in names:
-            options.setdefault("move_time", self.config.move_time)
-        clock = TurnClock()
-        settings = TableSettings(takeover="greedy", move_limit=None if spec.timed else self.config.idle_time,
-                                 bot_delay=0.0 if spec.timed else self.config.bot_delay)
-        table = Table(spec.id, players=len(nicks), bots=bots, variant=lobby.opening.variant, options=options,
-                      settings=settings, table_id=table_id, clock=clock, journal=self.store, surface=IRC,
-                      labels={"channel": lobby.channel, "opener": lobby.host})
-        for seat, nick in enumerate(nicks):
-            if nick:
-                table.sit(seat, nick)
-        session = Session(self, lobby.channel, table, nicks, lobby.host, clock, self.normalize)
-        session.attach(-1)
-        table.start()
-        return session
-
-    async def _stop(self, channel: str, nick: str) -> None:
-        key = self.normalize(channel)
-        lobby = self.lobbies.get(key)
-        if lobby is not None:
-            if not self._may_manage(channel, nick, lobby.host):
-                self.notice(nick, catalogue.NOT_HOST.format(host=lobby.host))
-                return
-            self.lobbies.pop(key)
-            timer = self._lobby_timers.pop(key, None)
-            if timer is not None:
-                timer.cancel()
-            self.channel_say(channel, catalogue.STOPPED.format(nick=nick, game=lobby.spec.id, id="-"))
-            return
-        session = self.sessions.get(key)
-        if session is None:
-            self.notice(nick, catalogue.NO_GAME_HERE)
-            return
-        if not self._may_manage(channel, nick, session.host):
-            self.notice(nick, catalogue.NOT_HOST.format(host=session.host))
-            return
-        self.channel_say(channel, catalogue.STOPPED.format(nick=nick, game=session.spec.id,
-                                                           id=session.table_id))
-        await self.work(session.table.abandon)
-        session.end()
-
-    async def _record(self, channel: str, nick: str, table_id: str | None) -> None:
-        if not table_id:
-            self.notice(nick, catalogue.NEED_ID)
-            return
-        assert self.store is not None
-        store = self.store
-
-        def look() -> tuple[Any, ...] | None:
-            try:
-                info = store.table_info(table_id)
-                record = store.record(table_id)
-            except IonError:
-                return None
-            return info, record
-
-        found = await self.work(look)
-        if found is None:
-            self.notice(nick, catalogue.NO_RECORD.format(id=table_id[:64]))
-            return
-        info, record = found
-        seed = info.seed if info.status in ("over", "abandoned") else None
-        self.channel_say(channel, catalogue.record_line(info.id, info.game, info.variant, info.players,
-                                                        info.status, len(record.actions), seed, store.where))
-
-    # -- private messages ---------------------------------------------------------------------------
-
-    def _session_of(self, nick: str) -> Session | None:
-        for session in self.sessions.values():
-            if session.seat_of(nick) is not None:
-                return session
-        return None
-
-    def _lobby_of(self, nick: str) -> Lobby | None:
-        return next((lobby for lobby in self.lobbies.values() if lobby.find(nick) is not None), None)
-
-    async def _private(self, nick: str, text: str) -> None:
-        session = self._session_of(nick)
-        if session is not None:
-            await session.private(nick, text)
-            return
-        command = parse_private(text)
-        lobby = self._lobby_of(nick)
-        if lobby is None and command.word in ("team", "join"):
-            wanted = "bank" if command.word == "team" else None
-            choices = [lb for lb in self.lobbies.values() if (lb.spec.id == "bank") == (wanted == "bank")]
-            lobby = choices[-1] if choices else None
-            if lobby is None:
-                self.notice(nick, catalogue.NOT_IN_GAME)
-                return
-        if lobby is None:
-            self.notice(nick, catalogue.PRIVATE_HELP if command.word == "help" else catalogue.NOT_IN_GAME)
-            return
-        await self._lobby_word(lobby, nick, command.word, command.sign)
-
-    async def _lobby_word(self, lobby: Lobby, nick: str, word: str, sign: str | None) -> None:
-        if word == "team" and lobby.spec.id != "bank":
-            word = "join"
-        if word == "join" and lobby.spec.id == "bank":
-            self.notice(nick, catalogue.REFUSED.format(reason="pick a team: 'team +' or 'team -'"))
-            return
-        if word in ("team", "join"):
-            known = lobby.find(nick) is not None
-            if not lobby.join(nick, sign):
-                self.notice(nick, catalogue.WINDOW_FULL.format(most=lobby.seat_count()))
-                return
-            count = len(lobby.joined)
-            if lobby.spec.id == "bank":
-                assert sign is not None
-                self.notice(nick, catalogue.you_joined_team(sign, count))
-                self.channel_say(lobby.channel, catalogue.joined_team(nick, self.style.team(sign)))
-            else:
-                self.notice(nick, catalogue.ALREADY_JOINED if known else catalogue.you_joined_table(count))
-                if not known:
-                    self.channel_say(lobby.channel, catalogue.joined_table(nick, count))
-            if lobby.full and lobby.opening.players is not None:
-                await self._close_lobby(lobby.channel)
-        elif word == "quit":
-            if lobby.leave(nick):
-                self.channel_say(lobby.channel, catalogue.left_window(nick))
-        elif word == "start":
-            if self._may_manage(lobby.channel, nick, lobby.host):
-                await self._close_lobby(lobby.channel)
-            else:
-                self.notice(nick, catalogue.NOT_HOST.format(host=lobby.host))
-        else:
-            self.notice(nick, catalogue.PRIVATE_HELP)
-
     # -- people coming and going ------------------------------------------------------------------------
 
     def _renamed(self, old: str, new: str) -> None:
+        self.presence.renamed(old, new)
         self.outbox.rename(old, new)
         for lobby in self.lobbies.values():
             lobby.rename(old, new)
         for session in self.sessions.values():
             session.rename(old, new)
 
-    async def _gone_player(self, nick: str, channel: str | None) -> None:
-        for lobby in list(self.lobbies.values()):
-            here = channel is None or self.normalize(channel) == self.normalize(lobby.channel)
-            if here and lobby.leave(nick):
+    async def _joined(self, channel: str, nick: str, account: str | None) -> None:
+        """`nick` joined: a player of this channel's game who was away is back (the same nick,
+        or another nick logged in to the same account)."""
+        self.presence.joined(channel, nick, account)
+        session = self.sessions.get(self.normalize(channel))
+        if session is None:
+            return
+        seat = session.seat_of(nick)
+        if seat is None and account:
+            seat = session.seat_of_account(account)
+        if seat is not None and session.absence.is_away(seat):
+            await session.absence.back(seat, nick)
+
+    async def _parted(self, nick: str, channel: str) -> None:
+        """`nick` left `channel` (PART or KICK): out of its join window; away from its game."""
+        self.presence.parted(channel, nick)
+        key = self.normalize(channel)
+        lobby = self.lobbies.get(key)
+        if lobby is not None and lobby.leave(nick) and lobby.announce_leave(nick):
+            self.channel_say(lobby.channel, catalogue.left_window(nick))
+        session = self.sessions.get(key)
+        if session is not None and session.seat_of(nick) is not None:
+            await session.absence.left(nick, on_network=True)
+        elif not self.presence.channels_of(nick):
+            self.outbox.drop(nick, (Lane.ANSWER,))
+
+    async def _quit(self, nick: str) -> None:
+        """`nick` left the network (a quit, a dropped connection, a netsplit)."""
+        self.presence.quit(nick)
+        for lobby in self.lobbies.values():
+            if lobby.leave(nick) and lobby.announce_leave(nick):
                 self.channel_say(lobby.channel, catalogue.left_window(nick))
-        session = self._session_of(nick)
-        if session is not None and (channel is None
-                                    or self.normalize(channel) == self.normalize(session.channel)):
-            self.outbox.drop(nick)
-            await session.leave(nick)
+        for session in list(self.sessions.values()):
+            if session.seat_of(nick) is not None:
+                await session.absence.left(nick, on_network=False)
+        self.outbox.drop(nick)  # whatever waited for them (a flooder's answers too) goes nowhere
+
+    async def _names(self, channel: str, nicks: list[str]) -> None:
+        """The bot is in `channel` with its names: its game goes on with who is there."""
+        self.presence.names(channel, nicks)
+        session = self.sessions.get(self.normalize(channel))
+        if session is not None:
+            await session.absence.online(lambda nick: self.presence.here(channel, nick))
+
+    def _bot_left(self, channel: str) -> None:
+        self.presence.left(channel)
+        session = self.sessions.get(self.normalize(channel))
+        if session is not None:
+            session.absence.offline()
 
 
 def pydle_errors() -> type[Exception]:

@@ -1,6 +1,9 @@
 """The IRC connection: pydle does the protocol (registration, CAP and SASL, TLS, PING, casemapping,
 who is in which channel); this subclass only hands what the bot needs to `IonBot`, in the order
-the lines arrived.
+the lines arrived: channel lines and private messages, and everything that says who is where
+(JOIN, PART, KICK, QUIT, NICK, a channel's names) and which services account a nick uses (the
+IRCv3 capabilities `extended-join` and `account-notify`, requested where the server offers them:
+they cost no line, unlike a WHOIS per nick).
 
 The client is built from pydle's features the bot needs — RFC 1459, ISUPPORT (the server's
 casemapping and limits), TLS, and capability negotiation with SASL — and without the ones that
@@ -36,6 +39,16 @@ class IonClient(_Base):
         super().__init__(nickname, **kwargs)
         self.bot = bot
         self.sasl_done = False
+        self._names: dict[str, list[str]] = {}
+        """Names of a channel gathered from RPL_NAMREPLY until RPL_ENDOFNAMES."""
+
+    async def on_capability_extended_join_available(self, value: Any) -> bool:
+        """JOIN says the joiner's account."""
+        return True
+
+    async def on_capability_account_notify_available(self, value: Any) -> bool:
+        """ACCOUNT says when a nick logs in or out."""
+        return True
 
     async def _create_user(self, nickname: str) -> None:
         # pydle's callers await this (its WHOX feature makes it a coroutine); RFC 1459's is plain
@@ -66,12 +79,50 @@ class IonClient(_Base):
             self.bot.inbound(("nick", old, new))
         await super().on_raw_nick(message)
 
-    async def on_raw_part(self, message: Any) -> None:
-        """PART: a player leaving a channel leaves its game."""
+    async def on_raw_join(self, message: Any) -> None:
+        """JOIN (with `extended-join`: the account, `*` for none, and the real name)."""
         nick = self._nick(message)
+        account = None
+        if len(message.params) >= 3 and self._capabilities.get("extended-join"):
+            account = None if message.params[1] == "*" else message.params[1]
+            message = self._create_message("JOIN", message.params[0], source=message.source)
         if not self.is_same_nick(nick, self.nickname):
             for channel in message.params[0].split(","):
-                self.bot.inbound(("gone", nick, channel))
+                self.bot.inbound(("join", channel, nick, account))
+        await super().on_raw_join(message)
+
+    async def on_raw_account(self, message: Any) -> None:
+        """ACCOUNT (`account-notify`): a nick logged in to an account (`*`: logged out)."""
+        if message.params:
+            account = message.params[0]
+            self.bot.inbound(("account", self._nick(message), None if account == "*" else account))
+
+    async def on_raw_353(self, message: Any) -> None:
+        """RPL_NAMREPLY: part of a channel's names."""
+        if len(message.params) >= 4:
+            channel, names = message.params[2], message.params[3]
+            prefixes = "".join(self._nickname_prefixes.keys()) or "~&@%+"
+            self._names.setdefault(self.normalize(channel), []).extend(
+                entry.lstrip(prefixes).split("!", 1)[0] for entry in names.split() if entry.strip(prefixes))
+        await super().on_raw_353(message)
+
+    async def on_raw_366(self, message: Any) -> None:
+        """RPL_ENDOFNAMES: the channel's names are complete."""
+        if len(message.params) >= 2:
+            channel = message.params[1]
+            names = self._names.pop(self.normalize(channel), [])
+            others = [n for n in names if not self.is_same_nick(n, self.nickname)]
+            self.bot.inbound(("names", channel, others))
+        await super().on_raw_366(message)
+
+    async def on_raw_part(self, message: Any) -> None:
+        """PART: a player leaving a channel is away from its game."""
+        nick = self._nick(message)
+        for channel in message.params[0].split(","):
+            if self.is_same_nick(nick, self.nickname):
+                self.bot.inbound(("left", channel))
+            else:
+                self.bot.inbound(("part", nick, channel))
         await super().on_raw_part(message)
 
     async def on_raw_kick(self, message: Any) -> None:
@@ -80,14 +131,14 @@ class IonClient(_Base):
         if self.is_same_nick(target, self.nickname):
             self.bot.inbound(("kicked", channel))
         else:
-            self.bot.inbound(("gone", target, channel))
+            self.bot.inbound(("part", target, channel))
         await super().on_raw_kick(message)
 
     async def on_raw_quit(self, message: Any) -> None:
-        """QUIT: a player who quits IRC leaves their game."""
+        """QUIT (a netsplit too): a player who leaves the network is away from their games."""
         nick = self._nick(message)
         if not self.is_same_nick(nick, self.nickname):
-            self.bot.inbound(("gone", nick, None))
+            self.bot.inbound(("quit", nick, message.params[0] if message.params else ""))
         await super().on_raw_quit(message)
 
     async def on_raw_903(self, message: Any) -> None:

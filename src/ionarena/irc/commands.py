@@ -2,9 +2,11 @@
 
 Channel lines that start with `!ion` are the bot's: `!ion bank [bots=N] [level=L] [name=value …]`,
 `!ion dots|compound|valence [bots=N] [level=L] [players=N] [variant=V] [name=value …]`, `!ion start`,
-`!ion stop`, `!ion scores`, `!ion top [game]`, `!ion record <id>`, `!ion help`. Anything else in
-a channel is chat and ignored. Private messages are moves and questions for the player's game,
-or the join-window words `team +`, `team -`, `join`, `start`, `quit`.
+`!ion stop`, `!ion scores`, `!ion top [game]`, `!ion record <id>`, `!ion rules <game>`,
+`!ion options <game>`, `!ion help`. Anything else in a channel is chat and ignored. Private
+messages are moves and questions for the player's game, or the join-window words `team +`,
+`team -`, `join`, `start`, `quit`, each optionally naming the channel (`team + #ion`) when
+windows are open in several.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ..core.options import parse_assignments
 from . import catalogue
 
 GAMES = ("bank", "dots", "compound", "valence")
-VERBS = ("start", "stop", "scores", "top", "record", "help")
+VERBS = ("start", "stop", "scores", "top", "record", "help", "rules", "options")
 MAX_BOTS = 15
 BOT_LEVELS = ("easy", "medium", "hard", "random")
 """What `level=` may name on IRC: the levels people pick from (`agents/levels.py`) and `random`.
@@ -116,16 +118,22 @@ class Private:
     """`team`, `join`, `start`, `quit`, `help`, `status`, or `text` (a move or a question)."""
     sign: str | None = None
     text: str = ""
+    channel: str | None = None
+    """The channel a join-window word names (`team + #ion`), if any."""
 
 
 def parse_private(text: str) -> Private:
     """A private message read as a join-window word or as game text (kept as typed)."""
     stripped = " ".join(text.split())
-    words = stripped.lower().split()
-    if len(words) == 2 and words[0] == "team" and words[1] in ("+", "-"):
-        return Private("team", words[1], stripped)
-    if words in (["join"], ["start"], ["quit"], ["status"]):
-        return Private(words[0], text=stripped)
-    if words and words[0] == catalogue.PREFIX:
+    words = stripped.split()
+    lower = [word.lower() for word in words]
+    channel = None
+    if len(words) >= 2 and words[-1][:1] in "#&" and lower[0] in ("team", "join", "start", "quit"):
+        channel, lower = words[-1], lower[:-1]
+    if len(lower) == 2 and lower[0] == "team" and lower[1] in ("+", "-"):
+        return Private("team", lower[1], stripped, channel)
+    if lower in (["join"], ["start"], ["quit"], ["status"]):
+        return Private(lower[0], text=stripped, channel=channel)
+    if lower and lower[0] in ("help", catalogue.PREFIX):
         return Private("help", text=stripped)
     return Private("text", text=stripped)

@@ -39,6 +39,26 @@ class Lobby:
     opening: Open
     normalize: Callable[[str], str] = str.casefold
     joined: list[Joiner] = field(default_factory=list)
+    announced: set[str] = field(default_factory=set)
+    """Folded nicks whose joining the channel was told (once each: switches and rejoins are
+    told to the person alone, so nobody can make the bot flood the channel from a window)."""
+    left_told: set[str] = field(default_factory=set)
+
+    def announce(self, nick: str) -> bool:
+        """True the first time `nick` joins (tell the channel), False after."""
+        name = self.normalize(nick)
+        if name in self.announced:
+            return False
+        self.announced.add(name)
+        return True
+
+    def announce_leave(self, nick: str) -> bool:
+        """True the first time `nick` leaves (tell the channel), False after."""
+        name = self.normalize(nick)
+        if name in self.left_told:
+            return False
+        self.left_told.add(name)
+        return True
 
     @property
     def most_people(self) -> int:

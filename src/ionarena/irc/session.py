@@ -5,22 +5,24 @@ Data flow. People's private messages become `table.ask` (questions such as bank'
 `table.submit(seat, text)`; the table commits every accepted action to the store before it
 tells anyone, then calls this session's subscriptions (in the bot's worker thread): the
 spectator's update becomes the channel's public lines, each person's update their private
-NOTICEs. Nothing a seat's own update holds ever goes to the channel: channel lines are made
-from the spectator's update alone.
+lines. Nothing a seat's own update holds ever goes to the channel: channel lines are made from
+the spectator's update alone.
 
-- Channel: the public events the game's presenter words (for bank only the big ones: dumps,
-  rounds, the shop, quits, the end; a table game's every public move), and the final scores.
-- A person: their private events (a hand dealt, what they received, a gift's card), public
-  events about them that the channel does not carry, and "Your turn" with a one-line digest
-  when they become able to act (`digest.turn_digest`). The events are notes that wait (a few
-  seconds at most) to share the line of the next "Your turn": about one line per turn.
+- Channel: the public events the game's presenter words (a table game's every public move, then
+  "nick: your move" for the person on turn, a line that highlights them); bank's big moments
+  (dumps, rounds, the shop, quits, the end) and, every few seconds, one digest line of
+  everybody's moves (`bankline.Digest`); the final scores.
+- A person: their turn line, a PRIVMSG that starts with their nick (`bankline.turn_line`, or
+  `digest.turn_digest` in the table games), and their private events as notes that wait a few
+  seconds to share the turn line's message. Answers (`status`, `inv`, refusals) go by NOTICE.
+  Seats are named, never numbered (`naming`).
 - The move clock: when a person's turn begins, the table's `TurnClock` is held at the turn's
-  start; it runs again once the "Your turn" line has been written to the socket (`outbox`), so
-  the 3 seconds (or an untimed table's idle limit) start when the player can read it.
+  start; it runs again once the turn line has been written to the socket (`outbox`), so the
+  3 seconds (or an untimed table's idle limit) start when the player can read it.
+- Presence: `absence.Absence` keeps the seats whose person is away (off the network or out of
+  the channel) for a grace window: their turns pass without penalty (or the game waits).
 - Bots and timeouts: `pump()` (in a pump thread: bots think there, outside the table's lock)
   applies what is due and says when to pump next.
-- Nick changes: the seat is renamed at the table (`Table.rename`, kept in the store), so a
-  resumed game knows its players by their nicks of the moment.
 """
 
 from __future__ import annotations
@@ -30,24 +32,34 @@ import functools
 import json
 import logging
 import threading
-from collections.abc import Callable, Hashable
+import time
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Protocol
 
 from ..core import Event, IonError, Names
 from ..host import Table, Update
-from . import catalogue
+from . import bankline, catalogue, player
+from .absence import Absence
 from .clock import TurnClock
-from .commands import parse_private
 from .digest import turn_digest
+from .naming import name_seats, seat_names
+from .outbox import Lane
+from .settings import ChannelSettings
 
 log = logging.getLogger(__name__)
 
-CHANNEL_KINDS: dict[str, frozenset[str] | None] = {
-    "bank": frozenset({"rebalance", "round_start", "round_end", "shop", "dump", "quit", "game_over"}),
-}
-"""Public event kinds that a game's channel carries (absent: every public event)."""
 PUBLIC_KEPT = 64
 """Versions of public events remembered to tell a seat's private events from public ones."""
+DIGEST_EVERY = 5.0
+"""Seconds a bank digest gathers moves before it is said."""
+BANK_LINGER = 60.0
+"""Seconds a bank player's notes ("you receive the card ++") wait to ride along with their next
+turn line, which shows their cards anyway: with 16 players a turn comes round every ten seconds
+or more, and a line of its own for every note would halve the game's speed."""
+AT_ONCE = frozenset({"accept"})
+"""Private notes that do not wait for the next turn line (in the shop there is none to wait for)."""
+POINTER = "your move"
+"""The key of a table game's "nick: your move" channel line (withdrawn once it is stale)."""
 
 
 class BotLink(Protocol):
@@ -55,12 +67,29 @@ class BotLink(Protocol):
 
     loop: asyncio.AbstractEventLoop
 
-    def channel_say(self, channel: str, text: str) -> None:
-        """A public line in `channel`."""
+    def channel_say(self, channel: str, text: str, *, lane: Lane = Lane.GAME, head: bool = False,
+                    key: str | None = None) -> None:
+        """A public line in `channel` (`head`: it starts its line; `key`: it may be withdrawn)."""
 
-    def notice(self, nick: str, text: str, *, urgent: bool = False, merge: bool = True,
-               written: Callable[[bool], None] | None = None, lazy: bool = False) -> None:
-        """A private NOTICE to `nick` (`lazy`: it may wait for the next line to that nick)."""
+    def channel_withdraw(self, channel: str, key: str) -> None:
+        """Forget the waiting line of `key` for `channel`."""
+
+    def tell(self, nick: str, text: str, *, lane: Lane = Lane.GAME, lazy: bool = False,
+             written: Callable[[bool], None] | None = None, linger: float | None = None) -> None:
+        """A private game line to `nick` (PRIVMSG; `lazy`: it may wait for the next line, up to
+        `linger` seconds)."""
+
+    def answer(self, nick: str, text: str, *, key: str | None = None) -> None:
+        """An answer to `nick` (NOTICE, de-duplicated by `key`)."""
+
+    def notice(self, nick: str, text: str) -> None:
+        """Game news for one person by NOTICE (trade offers, presence)."""
+
+    def may_answer(self, nick: str) -> bool:
+        """`nick` may be answered now (their rate limit)."""
+
+    def forget(self, nick: str) -> None:
+        """Drop every line waiting for `nick` (they left the network)."""
 
     async def work(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run `fn(*args)` in the bot's worker thread (people's moves, questions, the store)."""
@@ -80,21 +109,28 @@ class Session:
     """One hosted game (see the module docstring)."""
 
     def __init__(self, bot: BotLink, channel: str, table: Table, nicks: list[str], host: str,
-                 clock: TurnClock, normalize: Callable[[str], str] = str.casefold):
+                 clock: TurnClock, normalize: Callable[[str], str] = str.casefold,
+                 settings: ChannelSettings | None = None, accounts: Mapping[int, str] | None = None):
         self.bot = bot
         self.channel = channel
         self.table = table
         self.nicks = list(nicks)
         """The nick in each seat ("" for bots and open seats)."""
+        self.names = seat_names(self.nicks)
+        """Each seat's name as people read and type it: nicks, `bot1` …"""
+        self.accounts = dict(accounts or {})
+        """Services accounts of the seats whose person was logged in to one."""
         self.host = host
         self.clock = clock
         self.normalize = normalize
+        self.settings = settings or ChannelSettings()
         self.gone: set[int] = set()
         self.spec = table.spec
         self.timed = bool(table.spec.timed)
-        self.channel_kinds = CHANNEL_KINDS.get(self.spec.id)
+        self.bank = self.spec.id == "bank"
         self.finished = False
-        self._acting: tuple[int, int] | None = None
+        self.absence = Absence(self)
+        self.acting: tuple[int, int] | None = None
         """(thread, seat) while that thread submits that seat's move: the update it brings is
         the answer to the move (its turn may go on), not another thread's news."""
         self._was_actor: dict[int, bool] = {}
@@ -104,6 +140,14 @@ class Session:
         self._timer: asyncio.TimerHandle | None = None
         self._pump_task: asyncio.Task[None] | None = None
         self._pump_again = False
+        self.public_view: dict[str, Any] | None = None
+        """The spectator's view at the last public update (the digest's bank state)."""
+        self._pointed: tuple[int, ...] = ()
+        self._idle_seen: dict[int, int] = {}
+        self.turn_over: dict[int, tuple[float, str]] = {}
+        """When each seat's last turn ended, and why (a move after it is "too late")."""
+        self.digest = bankline.Digest() if self.bank else None
+        self._digest_timer: asyncio.TimerHandle | None = None
 
     # -- who is who ---------------------------------------------------------------------------------
 
@@ -120,15 +164,24 @@ class Session:
                 return seat
         return None
 
+    def seat_of_account(self, account: str) -> int | None:
+        """The seat (still in the game) whose person was logged in to `account`."""
+        return next((seat for seat, held in self.accounts.items()
+                     if seat not in self.gone and self.normalize(held) == self.normalize(account)), None)
+
     def people(self) -> list[str]:
         """The nicks still playing."""
         return [nick for seat, nick in enumerate(self.nicks) if nick and seat not in self.gone]
 
+    def present(self, seat: int) -> bool:
+        """True if the seat is a bot's, or its person is here (not away, not gone)."""
+        if not self.nicks[seat]:
+            return True
+        return seat not in self.gone and not self.absence.is_away(seat)
+
     def display(self, update: Update | None = None) -> list[str]:
-        """Names by seat as people read them: nicks, the table's names for bots."""
-        base = (list(update.names) if update is not None
-                else [info.display_name() for info in self.table.seats])
-        return [nick or (base[seat] if seat < len(base) else "") for seat, nick in enumerate(self.nicks)]
+        """Names by seat as people read them: nicks, `botN` for bots."""
+        return list(self.names)
 
     # -- subscriptions (worker thread) -----------------------------------------------------------------
 
@@ -149,6 +202,14 @@ class Session:
             if sub is not None:
                 sub.cancel()
 
+    def reprompt(self, seats: list[int]) -> None:
+        """Tell these seats their turn again if they are on turn (after they came back, or the
+        bot reconnected): worker thread."""
+        for seat in seats:
+            if seat in self._subs and seat not in self.gone:
+                self._was_actor[seat] = False
+                self._in_thread(seat, self.table.update(seat))
+
     def _in_thread(self, seat: int | None, update: Update) -> None:
         """A table callback (worker thread, under the table's lock): note public events, hold
         the clock for a turn that begins, and hand the update to the event loop."""
@@ -161,15 +222,34 @@ class Session:
             return
         prompt: str | None = None
         key: Hashable | None = None
-        if self._turn_begins(seat, update):
-            key = ("turn", seat, update.version)
+        note: str | None = None
+        was = self._was_actor.get(seat, False)
+        begins = self._turn_begins(seat, update)
+        if was and not self._was_actor[seat]:  # the turn ended: a move now is too late, and why
+            self.turn_over[seat] = (time.monotonic(), self._why_over(seat, list(update.events)))
+        if begins:
             at = None
             if self.timed and isinstance(update.view.get("now"), int | float):
                 at = self.table.clock_at(float(update.view["now"]))
-            self.clock.hold(key, at)
-            prompt = self._prompt(seat, update)
+            if self.absence.is_away(seat):  # no turn line: the bot passes the turn or waits
+                if not self.timed or update.view.get("phase") == "play":  # (bank's shop: nobody is on turn)
+                    self.clock.hold(("away", seat), at)
+                    self.bot.loop.call_soon_threadsafe(self.absence.on_turn, seat)
+            else:
+                prompt = self._prompt(seat, update)
+                if prompt is None:
+                    left = float(update.view["deadline"]) - float(update.view["now"])
+                    note = catalogue.NO_TIME.format(left=bankline.seconds(left))
+                else:
+                    key = ("turn", seat, update.version)
+                    self.clock.hold(key, at)
+        moves = self.table.idle.moves.get(seat, 0)
+        took_over = moves > self._idle_seen.get(seat, 0) and seat not in self.table.idle.seats
+        if took_over:  # told once the takeover bot has finished the whole move
+            self._idle_seen[seat] = moves
         private = [e for e in update.events if self._is_private(e) or self._about(seat, e)]
-        self.bot.loop.call_soon_threadsafe(self._on_private, seat, update, private, prompt, key)
+        self.bot.loop.call_soon_threadsafe(self._on_private, seat, update, private, prompt, key, note,
+                                           took_over)
 
     def _turn_begins(self, seat: int, update: Update) -> bool:
         acting = (update.status == "playing" and not update.over and seat in update.actors
@@ -181,63 +261,134 @@ class Session:
         self._phase[seat] = phase
         if not acting or phase == "lobby":
             return False
-        return not was or changed or self._acting == (threading.get_ident(), seat)
+        return not was or changed or self.acting == (threading.get_ident(), seat)
 
     def _is_private(self, event: Event) -> bool:
         return _event_key(event) not in self._public.get(event.version, set())
 
     def _about(self, seat: int, event: Event) -> bool:
-        """A public event about `seat` that the channel does not carry (bank: your timeout)."""
-        if self.channel_kinds is None or event.kind in self.channel_kinds:
+        """A public event about `seat` that the channel does not say (bank: your timeout)."""
+        if not self.bank or event.kind in bankline.BIG:
             return False
-        return event.data.get("player") == seat and event.kind not in ("play", "join")
+        if event.kind in ("play", "join", "away"):
+            return False
+        return event.data.get("player") == seat or event.data.get("seller") == seat  # your deal taken
 
-    def _prompt(self, seat: int, update: Update) -> str:
-        names = Names(seat, self.display(update))
+    def _prompt(self, seat: int, update: Update) -> str | None:
+        names = Names(seat, self.names)
+        if self.bank:
+            return bankline.turn_line(update.view, names)
         seconds = None
         if self.timed and update.view.get("deadline") is not None and update.view.get("now") is not None:
             seconds = round(float(update.view["deadline"]) - float(update.view["now"]), 1)
         elif not self.timed and self.table.settings.move_limit is not None:
             seconds = self.table.settings.move_limit
         digest = turn_digest(self.spec, update.view, update.legal, names)
-        return catalogue.your_turn(seconds, digest)
+        return catalogue.your_turn(self.names[seat], seconds, digest)
 
     # -- lines (event loop) ----------------------------------------------------------------------------
 
-    def _describe(self, event: Event, names: Names) -> str:
+    def _describe(self, event: Event, names: Names, now: float = 0.0) -> str:
         try:
-            return self.spec.presenter.describe(event, names)
+            text = bankline.channel_words(event, names, now) if self.bank else None
+            if text is None:
+                text = self.spec.presenter.describe(event, names)
         except Exception:  # a presenter mid-rewrite must not take the bot down
             log.exception("presenter of %s failed on %s", self.spec.id, event.kind)
             return ""
+        return name_seats(text, self.names)
 
     def _on_public(self, update: Update) -> None:
         if self.finished:
             return
-        names = Names(None, self.display(update))
+        self.public_view = update.view
+        names = Names(None, self.names)
+        now = float(update.view.get("now") or 0.0)
+        lines: list[str] = []
         for event in update.events:
-            if self.channel_kinds is None or event.kind in self.channel_kinds:
-                self.bot.channel_say(self.channel, self._describe(event, names))
+            if self.digest is not None:
+                if event.kind == "offer":
+                    self._tell_offer(event, update)
+                if self.digest.add(event, names):
+                    self._plan_digest()
+                    continue
+                if event.kind not in bankline.BIG:
+                    continue
+                self.flush_digest()
+            lines.append(self._describe(event, names, now))
+        pointer = [] if self.bank else self._pointer(update)
+        for line in pointer:  # it starts a line: a client highlights a line that starts with the nick
+            self.bot.channel_say(self.channel, line, head=True, key=POINTER)
+        for line in lines:
+            self.bot.channel_say(self.channel, line)
         if update.status in ("over", "abandoned"):
+            self.flush_digest()
             if update.status == "over":
-                parts = list(zip(names.names, update.view.get("scores") or [], strict=False))
-                self.bot.channel_say(self.channel, catalogue.game_over(
-                    [(n or f"Player {i}", float(s)) for i, (n, s) in enumerate(parts)], self.table_id))
+                parts = list(zip(self.names, update.view.get("scores") or [], strict=False))
+                self.bot.channel_say(self.channel, catalogue.game_over([(n, float(s)) for n, s in parts],
+                                                                       self.table_id))
             self.end()
 
+    def _pointer(self, update: Update) -> list[str]:
+        """"nick: your move" for a table game's person who is now alone on turn."""
+        actors = tuple(update.actors) if update.status == "playing" and not update.over else ()
+        if actors == self._pointed:
+            return []
+        self._pointed = actors
+        self.bot.channel_withdraw(self.channel, POINTER)  # the last one is no longer true
+        if len(actors) == 1 and self.nicks[actors[0]] and self.present(actors[0]):
+            return [catalogue.your_move(self.nicks[actors[0]])]
+        return []
+
+    def _tell_offer(self, event: Event, update: Update) -> None:
+        """A deal offered in bank's shop: one short NOTICE to every other person shopping."""
+        seller = event.data.get("player")
+        for seat in update.actors:
+            nick = self.nicks[seat] if seat < len(self.nicks) else ""
+            if nick and seat != seller and self.present(seat):
+                self.bot.notice(nick, self._describe(event, Names(seat, self.names)))
+
+    def _plan_digest(self) -> None:
+        if self._digest_timer is None:
+            self._digest_timer = self.bot.loop.call_later(DIGEST_EVERY, self.flush_digest)
+
+    def flush_digest(self) -> None:
+        """Say the bank digest now (if anything is in it)."""
+        if self._digest_timer is not None:
+            self._digest_timer.cancel()
+            self._digest_timer = None
+        if self.digest and not self.finished:
+            now = self.table.game_time(self.clock())
+            self.bot.channel_say(self.channel, self.digest.line(self.public_view, now))
+
     def _on_private(self, seat: int, update: Update, events: list[Event], prompt: str | None,
-                    key: Hashable | None) -> None:
+                    key: Hashable | None, note: str | None, took_over: bool) -> None:
         nick = self.nicks[seat] if seat < len(self.nicks) else ""
         if not nick or seat in self.gone or self.finished:
             if key is not None:
                 self.clock.release(key)
             return
-        names = Names(seat, self.display(update))
-        for event in events:  # notes: they ride along with the player's next "Your turn"
-            self.bot.notice(nick, self._describe(event, names), lazy=True)
+        names = Names(seat, self.names)
+        now = float(update.view.get("now") or 0.0)
+        linger = BANK_LINGER if self.bank else None
+        for event in events:  # notes: they ride along with the player's next turn line
+            at_once = event.kind in AT_ONCE  # a trade happens between turn lines
+            self.bot.tell(nick, self._describe(event, names, now), lazy=not at_once, linger=linger)
+        if took_over and self.table.settings.move_limit is not None:
+            self.bot.tell(nick, catalogue.IDLE_MOVE.format(limit=self.table.settings.move_limit), lazy=True)
+        if note is not None:
+            self.bot.tell(nick, note, lazy=True)
         if prompt is not None and key is not None:
-            self.bot.notice(nick, prompt, urgent=True, written=functools.partial(self._written, key))
+            self.bot.tell(nick, prompt, lane=Lane.TURN, written=functools.partial(self._written, key))
         self.request_pump()
+
+    def _why_over(self, seat: int, events: list[Event]) -> str:
+        kinds = {e.kind for e in events if e.data.get("player") in (seat, None)}
+        if "timeout" in kinds:
+            return catalogue.TURN_ENDED_TIMEOUT
+        if "round_end" in kinds:
+            return catalogue.TURN_ENDED_ROUND
+        return catalogue.TURN_ENDED
 
     def _written(self, key: Hashable, _sent: bool = True) -> None:
         self.clock.release(key)
@@ -248,8 +399,10 @@ class Session:
         if self.finished:
             return
         self.finished = True
-        if self._timer is not None:
-            self._timer.cancel()
+        for timer in (self._timer, self._digest_timer):
+            if timer is not None:
+                timer.cancel()
+        self.absence.close()
         self.clock.release_all()
         self.bot.session_over(self)
 
@@ -285,51 +438,19 @@ class Session:
     # -- people -------------------------------------------------------------------------------------
 
     async def private(self, nick: str, text: str) -> None:
-        """A private message from a player of this game: a question, `status`, `quit`, or a move."""
-        seat = self.seat_of(nick)
-        if seat is None or self.finished:
-            return
-        command = parse_private(text)
-        if command.word == "status":
-            update = await self.bot.work(self.table.update, seat)
-            rendered = self.spec.presenter.render(update.view, Names(seat, self.display(update)))
-            for line in rendered.splitlines():
-                self.bot.notice(nick, line, merge=False)
-            return
-        if command.word == "quit":
-            await self.leave(nick, announce=True)
-            return
-        if command.word in ("team", "join", "start"):
-            self.bot.notice(nick, catalogue.REFUSED.format(reason="the game has started"))
-            return
-        answer = await self.bot.work(self.table.ask, seat, command.text)
-        if answer is None and command.text.lower().split()[:1] == ["help"]:
-            answer = catalogue.PRIVATE_HELP
-        if answer is not None:
-            self.bot.notice(nick, answer)
-            return
-        try:
-            await self.bot.work(self._submit, seat, command.text)
-        except IonError as err:
-            self.bot.notice(nick, catalogue.REFUSED.format(reason=str(err)))
-        self.request_pump()
-
-    def _submit(self, seat: int, text: str) -> Update:
-        self._acting = (threading.get_ident(), seat)
-        try:
-            return self.table.submit(seat, text, None)
-        finally:
-            self._acting = None
-
+        """A private message from a player of this game: a question, `status`, `quit`, or a move
+        (`player.message`)."""
+        await player.message(self, nick, text)
     async def leave(self, nick: str, announce: bool = True) -> None:
-        """`nick` leaves mid-game (said `quit`, parted, quit IRC, was kicked): bank's `quit`
-        (their points are shared out); in other games a bot plays on for them."""
+        """`nick` leaves mid-game (said `quit`, or stayed away beyond the grace window): bank's
+        `quit` (their points are shared out); in other games a bot plays on for them."""
         seat = self.seat_of(nick)
         if seat is None or self.finished:
             return
+        self.absence.forget(seat)
         self.gone.add(seat)
         self.detach(seat)
-        if self.spec.id == "bank":
+        if self.bank:
             how = catalogue.BANK_QUIT
             try:
                 await self.bot.work(self.table.submit, seat, "quit", None)
@@ -338,9 +459,11 @@ class Session:
         else:
             how = catalogue.BOT_TAKES
             try:
-                await self.bot.work(self.table.leave, seat)
+                if self.table.seats[seat].kind == "person":
+                    await self.bot.work(self.table.leave, seat)
             except IonError as err:
                 log.info("table %s: leave of seat %s refused: %s", self.table_id, seat, err)
+        self.absence.release(seat)
         if announce and not self.finished:
             self.bot.channel_say(self.channel, catalogue.left_game(nick, how))
         self.request_pump()
@@ -351,17 +474,23 @@ class Session:
         if seat is None:
             return False
         self.nicks[seat] = new
+        self.names = seat_names(self.nicks)
+        self.absence.renamed(seat, new)
         self.bot.loop.create_task(self._rename_seat(seat, new))
         return True
 
     async def _rename_seat(self, seat: int, nick: str) -> None:
         try:
-            await self.bot.work(self.table.rename, seat, nick)
+            if self.table.seats[seat].kind == "person":
+                await self.bot.work(self.table.rename, seat, nick)
         except IonError as err:  # the game just ended, or a nick the table does not take as a name
             log.info("table %s: seat %s not renamed to %r: %s", self.table_id, seat, nick, err)
 
     def scores(self) -> list[tuple[str, float]]:
         """(name, score) by seat, from the public view."""
-        scores = self.table.update(None).view.get("scores") or []
-        return [(name or f"Player {seat}", float(score))
-                for seat, (name, score) in enumerate(zip(self.display(), scores, strict=False))]
+        scores = self.table.update(None, since=self.table.version).view.get("scores") or []
+        return [(name, float(score)) for name, score in zip(self.names, scores, strict=False)]
+
+    def summary(self, seat: int) -> str:
+        """The seat's table in one line, as its turn line shows it (worker thread)."""
+        return player.summary(self, seat)

@@ -18,6 +18,8 @@ records and results (for ratings later).
   resumes the web's, `ion irc` the IRC bot's) rebuilt by replaying its log, verified.
 - `Store.record(id)`, `Store.tables()`, `Store.log(id)`, `Store.load(id)`, `Store.top(game)`
   (the all-time table of people).
+- `store.admin`: every table for whoever runs a server (`ion tables list/close`), and the queries
+  of a web table's life (expiring waiting tables, tables closed since).
 - Errors: `StoreError` (an `IonError`) with one sentence; a database that is not ours, a garbage
   file or a newer schema is refused before anything is read.
 """

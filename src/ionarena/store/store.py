@@ -26,8 +26,9 @@ SQLite, a database with other tables, a schema newer than this program — is on
 
 from __future__ import annotations
 
+import logging
 import time
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
@@ -129,6 +130,9 @@ class Store:
         disk (see the module docstring; default: the URL's `?durable=`, else off)."""
         self.url, asked = durable_option(resolve_url(url))
         self.durable = bool(asked) if durable is None else durable
+        self.finish_listeners: list[Callable[[str], None]] = []
+        """Called with a table's id once its finished game is committed (quick: they hand it on;
+        the people service rates it, `people.ratings`)."""
         self.where = safe_url(self.url)
         try:
             self.engine = self._engine()
@@ -256,6 +260,15 @@ class Store:
 
         # the rows of every table committing now go in one executemany
         self._writes.write(f"table {table_id}", None if finish is None else work, rows={_ADD_ACTIONS: rows})
+        if finish is not None:
+            self._finished(table_id)
+
+    def _finished(self, table_id: str) -> None:
+        for listener in self.finish_listeners:
+            try:
+                listener(table_id)
+            except Exception:  # a listener's failure must not fail the table's move
+                logging.getLogger(__name__).exception("table %s: a finish listener failed", table_id)
 
     def seat_changed(self, table_id: str, seat: SeatInfo) -> None:
         """Replace one seat."""
@@ -358,6 +371,7 @@ class Store:
             now = _now()
             self._writes.write(f"table {table_id}",
                                lambda conn: self._write_finish(conn, table_id, finish, now))
+            self._finished(table_id)
         return table
 
     def resume(self, clock: Clock = time.monotonic, *,

@@ -1,7 +1,9 @@
 """The open API: what the page uses, and what a bot in any language uses to play.
 
     POST /api/tables                      {"game","variant","players","seats":["human","bot:greedy"],"seed"?}
-                                          -> 201 {"id","url","seats":[{"seat","token"?}]}
+                                          -> 201 {"id","url","seats":[{"seat","token"?}]} (a chosen seed:
+                                          a practice deal, shown to everyone); 429 over the maker's
+                                          quota, 503 when the server is full (`web.quota`)
     POST /api/tables/{id}/seats/{n}       {"name"} -> {"token"} for an open seat
     POST /api/tables/{id}/seats/{n}/bot   {"bot": "greedy"} -> the table: a bot in an open seat (a seated
                                           person's token; the table starts once no seat is open)
@@ -12,31 +14,36 @@
 
 A token is shown once, when a seat is taken; the server keeps only its hash. Every answer about a
 table holds only what the asker's seat may see. Errors are `{"detail": "<one sentence>"}`.
+Every request about a table counts as someone being at it; one with a seat's token resumes the
+table if it was adjourned (`web.lifecycle`). Replays are bounded and streamed (`web.replays`).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Header, Path, Query, Request, Response
+from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..agents import AGENT_NAMES, LEVELS
 from ..core import IllegalAction, all_specs, get_spec
 from ..core.errors import quote
-from ..core.record import GameRecord, loads
+from ..core.record import loads
 from ..host import StaleSubmit
+from . import lobby
 from .cards import catalogue
 from .hub import MAX_BOT_MS, Hosted, Hub, NotFound, SeatPlan
-from .payload import state_payload
-from .replay import frames
+from .payload import practice_seed, state_payload
+from .quota import Maker
+from .replays import Replays
 
 TABLE_ID = Path(description="The table's id (from `POST /api/tables` or a link).", min_length=1,
                 max_length=64)
 SEAT_COOKIE = "ion_seat_"
-"""The page keeps a person's seat token in the cookie `ion_seat_<table id>` (HttpOnly, SameSite=Strict)."""
-MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""The page keeps a person's seat token in the cookie `ion_seat_<table id>` (HttpOnly, SameSite=Strict;
+Secure when the page came over HTTPS, directly or through a trusted proxy)."""
+MAX_SEED = 2**64 - 1
 
 
 class Problem(BaseModel):
@@ -60,7 +67,12 @@ class NewTable(BaseModel):
                                          "`open` (anyone may join) or `bot:<name>` (`bot:greedy`, "
                                          "`bot:hard`, …).")
     names: list[str | None] | None = Field(None, max_length=64, description="Display names of `human` seats.")
-    seed: int | None = Field(None, ge=0, le=2**64 - 1, description="The game's seed (default: random).")
+    seed: int | str | None = Field(None, description="The game's seed, 0 to 2^64-1, as a number or a "
+                                                     "decimal string (JavaScript numbers hold 53 bits); "
+                                                     "default: 64 random bits nobody chose. A chosen seed "
+                                                     "makes the table a practice deal: the seed is shown "
+                                                     "to everyone who looks at it, since it gives away "
+                                                     "every hand.")
     options: dict[str, bool | int | float | str | None] = Field(
         default_factory=dict, description="Game options (see `GET /api/games`).")
     public: bool = Field(True, description="Listed in the lobby (false: only people with the link find it).")
@@ -71,6 +83,18 @@ class NewTable(BaseModel):
                                     description="Untimed games: seconds bots wait before moving "
                                                 "(default 0.8).")
     reaction_time: float | None = Field(None, ge=0, le=60, description="Timed games: bots' reaction time.")
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _seed(cls, value: object) -> int | None:
+        """A seed as a whole number of 0 to 2^64-1 (digits in a string are taken as one)."""
+        if value is None:
+            return None
+        if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 20:
+            value = int(value.strip())
+        if value.__class__ is not int or not 0 <= value <= MAX_SEED:
+            raise ValueError("a seed is a whole number from 0 to 2^64-1 (a number or a string of digits)")
+        return value
 
 
 class SeatToken(BaseModel):
@@ -115,8 +139,9 @@ class Move(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     action: str = Field(description="The move as text, one of the state's `legal`.", max_length=300)
-    version: int | None = Field(None, ge=0, description="The version the move was chosen against (null: "
-                                                        "the game as it is, for real-time play).")
+    version: int | None = Field(None, ge=0, strict=True,
+                                description="The version the move was chosen against, a number (null: "
+                                            "the game as it is, for real-time play).")
 
 
 class Question(BaseModel):
@@ -132,6 +157,21 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": Problem, "description": "No such table."},
     422: {"model": Problem, "description": "Refused, with the reason."},
 }
+
+
+def stale_detail(stale: StaleSubmit) -> str:
+    """What a move against another version is told."""
+    if stale.expected > stale.current:
+        return (f"there is no version {stale.expected} yet: the game is at version {stale.current}; "
+                "choose again")
+    return f"the game moved on to version {stale.current}; choose again"
+
+
+def maker_of(request: Request, token: str | None = None) -> Maker:
+    """Who asks for a table: the client's address (the proxy's forwarded one behind a trusted
+    proxy), and a seat token if the table is made with one (a rematch)."""
+    client = request.client
+    return Maker(address=client.host if client else None, token=token)
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -153,19 +193,32 @@ class Denied(Exception):
         self.detail = detail
 
 
-def router(hub: Hub) -> APIRouter:
-    """The API's routes over `hub`."""
+async def claimed(request: Request, hosted: Hosted, seats: list[int]) -> None:
+    """People: the seats a signed-in caller just took become their account's (`people_hooks`)."""
+    claim = getattr(request.app.state, "claim_seats", None)
+    if claim is not None and seats:
+        await claim(request, hosted, seats)
+
+
+def router(hub: Hub, replays: Replays | None = None) -> APIRouter:
+    """The API's routes over `hub` (replays built by `replays`)."""
     api = APIRouter(prefix="/api", tags=["tables"])
+    desk = replays or Replays(hub.limits)
+    stored = lobby.Stored(hub)
 
     async def seat_of(hosted: Hosted, authorization: str | None, required: bool) -> int | None:
+        """The seat of the request's token (None: a spectator); whoever it is, they are at the
+        table, and a seat's person resumes it if it was adjourned."""
         token = bearer(authorization)
         if token is None:
             if required or authorization:
                 raise Denied(401, "give your seat token as 'Authorization: Bearer <token>'")
+            await hub.attend(hosted, None)
             return None
         seat = await hub.authenticate(hosted, token)
         if seat is None:
             raise Denied(403, "that token is not a seat of this table")
+        await hub.attend(hosted, seat)
         return seat
 
     async def state_of(hosted: Hosted, seat: int | None, since: int = -1) -> dict[str, Any]:
@@ -189,23 +242,26 @@ def router(hub: Hub) -> APIRouter:
     async def cards(game: Annotated[str, Path(max_length=40)]) -> dict[str, Any]:
         return catalogue(get_spec(game).id)
 
-    @api.get("/tables", summary="Listed tables: waiting, playing and recently finished")
+    @api.get("/tables", summary="Listed tables: waiting, playing, adjourned and recently finished")
     async def tables() -> dict[str, Any]:
-        return {"tables": hub.listing(), "finished": await hub.finished()}
+        return {"tables": lobby.in_memory(hub), "finished": await stored.rows("over"),
+                "adjourned": await stored.rows("adjourned")}
 
     @api.post("/tables", status_code=201, response_model=TableMade, responses=ERRORS,
               summary="Make a table; returns a token for each `human` seat (shown once)")
-    async def create(new: NewTable) -> TableMade:
+    async def create(new: NewTable, request: Request) -> TableMade:
         names = list(new.names or [])
         plans = [SeatPlan.parse(text, names[i] if i < len(names) else None)
                  for i, text in enumerate(new.seats)]
         spec = get_spec(new.game)
         if new.players is None and not plans:
             plans = [SeatPlan("open")] * spec.default_players
+        seed = None if new.seed is None else int(new.seed)
         hosted, tokens = await hub.create(spec.id, players=new.players, variant=new.variant, seats=plans,
-                                          seed=new.seed, options=new.options, listed=new.public,
+                                          seed=seed, options=new.options, listed=new.public,
                                           move_limit=new.move_limit, bot_delay=new.bot_delay,
-                                          reaction_time=new.reaction_time)
+                                          reaction_time=new.reaction_time, maker=maker_of(request))
+        await claimed(request, hosted, sorted(tokens))
         return TableMade(id=hosted.id, url=f"/t/{hosted.id}",
                          seats=[SeatToken(seat=s, token=tokens.get(s)) for s in range(hosted.table.players)])
 
@@ -214,7 +270,7 @@ def router(hub: Hub) -> APIRouter:
         return {"id": table.id, "game": table.game, "variant": table.info().variant, "players": table.players,
                 "status": table.status, "version": table.version, "listed": table.listed,
                 "seats": [info.public() for info in table.seats], "timed": table.spec.timed,
-                "title": table.spec.title}
+                "title": table.spec.title, "practice": practice_seed(table)}
 
     @api.get("/tables/{table_id}", responses=ERRORS, summary="A table's public facts (game, seats, status)")
     async def table_info(table_id: Annotated[str, TABLE_ID]) -> dict[str, Any]:
@@ -223,11 +279,12 @@ def router(hub: Hub) -> APIRouter:
     @api.post("/tables/{table_id}/seats/{seat}", response_model=Token, responses=ERRORS,
               summary="Take an open seat; returns its token (shown once)")
     async def join(table_id: Annotated[str, TABLE_ID], seat: Annotated[int, Path(ge=0, le=63)], join: Join,
-                   response: Response) -> Token:
+                   request: Request, response: Response) -> Token:
         hosted = await hub.find(table_id)
         token = await hub.sit(hosted, seat, join.name)
+        await claimed(request, hosted, [seat])
         response.set_cookie(SEAT_COOKIE + hosted.id, token, httponly=True, samesite="strict",
-                            max_age=30 * 24 * 3600, path="/")
+                            max_age=30 * 24 * 3600, path="/", secure=request.url.scheme == "https")
         return Token(token=token, seat=seat)
 
     @api.post("/tables/{table_id}/seats/{seat}/bot", responses=ERRORS,
@@ -274,10 +331,9 @@ def router(hub: Hub) -> APIRouter:
         try:
             update = await hub.submit(hosted, seat, move.action, move.version)
         except StaleSubmit as stale:
-            current, version = stale.update, stale.current
-            payload = await hub.run(state_payload, table, current)
-            return JSONResponse(status_code=409, content={
-                "detail": f"the game moved on to version {version}; choose again", "state": payload})
+            payload = await hub.run(state_payload, table, stale.update)
+            return JSONResponse(status_code=422 if stale.expected > stale.current else 409,
+                                content={"detail": stale_detail(stale), "state": payload})
         return await hub.run(lambda: state_payload(table, update))
 
     @api.post("/tables/{table_id}/ask", responses=ERRORS,
@@ -303,27 +359,28 @@ def router(hub: Hub) -> APIRouter:
 
     @api.get("/tables/{table_id}/replay", responses={**ERRORS, 409: {"model": Problem}},
              summary="A finished game move by move, from one seat's view (no seat: a spectator's)")
-    async def replay(table_id: Annotated[str, TABLE_ID],
+    async def replay(request: Request, table_id: Annotated[str, TABLE_ID],
                      seat: Annotated[int | None, Query(ge=0, le=63)] = None) -> Any:
         hosted = await hub.find(table_id)
         table = hosted.table
         if table.status not in ("over", "abandoned"):
             return JSONResponse(status_code=409, content={"detail": "the game is not over yet"})
         names = [info.display_name() for info in table.seats]
-        return await hub.run(lambda: frames(table.record(), seat, names))
+        key = f"{table.id}.{table.version}.{'all' if seat is None else seat}"
+        return await desk.answer(request, table.record, seat, names, key=key)
 
-    @api.post("/replay", tags=["replays"], responses=ERRORS,
-              summary="Any record (as `GET …/record` gives it) move by move, from one seat's view")
-    async def replay_record(request: Request, seat: Annotated[int | None, Query(ge=0, le=63)] = None,
-                            body: Annotated[dict[str, Any] | None, Body(
-                                description="A game record (one JSON object).")] = None) -> Any:
-        raw = await request.body()
-        if len(raw) > MAX_RECORD_BYTES:
-            raise IllegalAction(f"a record is at most {MAX_RECORD_BYTES // (1024 * 1024)} MB")
-        game_record: GameRecord = loads(raw or b"null", where="the record")
-        return await hub.run(frames, game_record, seat)
+    @api.post("/replay", tags=["replays"],
+              responses={**ERRORS, 413: {"model": Problem}, 429: {"model": Problem}},
+              summary="Any record (as `GET …/record` gives it) move by move, from one seat's view",
+              openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
+                  "type": "object", "description": "A game record (one JSON object), at most "
+                                                   f"{hub.limits.replay_bytes // 1024} KB."}}}}})
+    async def replay_record(request: Request, seat: Annotated[int | None, Query(ge=0, le=63)] = None) -> Any:
+        raw = await desk.read_record(request)
+        game_record = loads(raw or b"null", where="the record")
+        return await desk.answer(request, lambda: game_record, seat, check=True)
 
     return api
 
 
-__all__ = ["SEAT_COOKIE", "Denied", "NewTable", "NotFound", "bearer", "router"]
+__all__ = ["SEAT_COOKIE", "Denied", "NewTable", "NotFound", "bearer", "maker_of", "router", "stale_detail"]

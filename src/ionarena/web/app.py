@@ -26,8 +26,13 @@ from .. import games as game_registry
 from ..core import IonError
 from ..store import Store, StoreError
 from . import api, pages, social_api
+from .headers import SafeHeaders
 from .hub import Hub, NotFound
+from .limits import Limits
 from .pages import HERE
+from .people_hooks import PeopleWeb
+from .quota import Refused
+from .replays import Replays
 from .social import Social
 from .sockets import table_socket
 
@@ -56,37 +61,57 @@ def tune_gc() -> None:
     gc.set_threshold(5000, 20, 100)
 
 
-def create_app(store: Store | str | None = None, *, workers: int = 4, bot_workers: int = 2,
-               bot_delay: float = 0.8, rate: float = 20.0, burst: float = 40.0,
-               serving: bool = False) -> FastAPI:
+def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay: float = 0.8,
+               rate: float | None = None, burst: float | None = None, limits: Limits | None = None,
+               serving: bool = False, class_retention_days: float = 30.0) -> FastAPI:
     """The app over `store` (a `Store`, a database URL or path, or None for the default file).
 
     `bot_delay`: seconds bots wait before moving at untimed tables (default for new tables);
-    `rate`/`burst`: each WebSocket connection's message limit; `workers`/`bot_workers`: threads;
-    `serving`: the app is this process's job (`ion serve`): `tune_gc` once it has started."""
+    `limits`: every bound the server keeps (`web.limits`; `rate`/`burst`, each WebSocket
+    connection's message limit, override its `ws_rate`/`ws_burst`); `workers`: threads for
+    people's calls; `serving`: the app is this process's job (`ion serve`): `tune_gc` once it has
+    started; `class_retention_days`: how long a class's students and games are kept
+    (`people.retention`)."""
     game_registry.load_all()
+    limits = limits or Limits()
+    rate = limits.ws_rate if rate is None else rate
+    burst = limits.ws_burst if burst is None else burst
     own = not isinstance(store, Store)
     opened = Store(store) if not isinstance(store, Store) else store
-    hub = Hub(opened, workers=workers, bot_workers=bot_workers, bot_delay=bot_delay)
+    hub = Hub(opened, limits=limits, workers=workers, bot_delay=bot_delay)
+    replays = Replays(limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await people.hold()  # a class's paused tables stay paused: held before they resume
         resumed = await hub.open()
         if resumed:
             log.info("resumed %d unfinished tables from %s", resumed, opened.where)
+        await people.open()
         if serving:
             tune_gc()
         try:
             yield
         finally:
+            await people.close()
             await hub.close()
+            replays.close()
             if own:
                 opened.close()
 
     app = FastAPI(title="Ion Arena", version=__version__, description=DESCRIPTION, lifespan=lifespan,
                   docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hub = hub
+    app.state.replays = replays
     app.add_middleware(GZipMiddleware, minimum_size=2048)
+    app.add_middleware(SafeHeaders)
+
+    @app.exception_handler(Refused)
+    async def refused_for_now(request: Request, err: Refused) -> JSONResponse:
+        headers = {"Retry-After": str(err.retry_after)} if err.retry_after else None
+        return JSONResponse(status_code=err.status, content={"detail": err.detail}, headers=headers)
+
+    people = PeopleWeb(app, hub, opened, class_retention_days=class_retention_days)  # accounts, classes
 
     @app.exception_handler(NotFound)
     async def not_found(request: Request, err: NotFound) -> JSONResponse:
@@ -113,7 +138,7 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_worker
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "the request"
         return JSONResponse(status_code=422, content={"detail": f"{where}: {first.get('msg', 'not valid')}"})
 
-    app.include_router(api.router(hub))
+    app.include_router(api.router(hub, replays))
     social = app.state.social = Social(hub)
     app.include_router(social_api.router(social))
     app.include_router(pages.router(hub))

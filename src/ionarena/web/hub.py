@@ -3,23 +3,30 @@
 A web table is an `ionarena.host.Table` journaling to the `ionarena.store.Store`. The hub owns
 no rules and no sockets; it
 
-- runs every call into a table in a thread pool (`moves` for people's moves, seats and reads;
-  `bots` for `pump` at untimed tables, where bots think; `clocks` for `pump` at timed tables, so
-  bank's timeouts fire on time however long bots elsewhere think), so a thinking bot or a slow
-  commit never holds up the event loop, and a table's lock is only ever waited on in a worker thread;
+- runs people's calls into a table (moves, seats, reads) in the `moves` threads, and pumps tables
+  in a `host.botpool.BotPool`: timed tables in its `clock` lane (bank's timeouts fire on time
+  however long bots elsewhere think), quick bots in its `quick` lane, and each decision of a
+  searching bot in turn in its `search` lane, with the server's budget of search time — so a
+  thinking bot or a slow commit never holds up the event loop, another table's quick bot, or a
+  person's move, and a table's lock is only ever waited on in a worker thread;
 - keeps one timer per table at the wake-up time `pump` returned, so bots move and bank's
-  timeouts fire on time; a pump makes at most `PUMP_MOVES` moves, then the table waits its turn
-  in the pool again, so a table of bots that move at once never holds a thread to its end;
+  timeouts fire on time; a pump makes at most `PUMP_MOVES` moves (one search decision), then the
+  table waits its turn in its lane again;
 - starts a table once no seat is open (a seated person may fill the open seats with bots:
   `seat_bot`), and resumes the web's unfinished tables from the store when the server starts
   (`open`): those it made (`surface="web"`) and those made before tables named their surface —
   never the IRC bot's or a terminal's, which their own processes host;
-- lists tables for the lobby: `listed` ones only (the store keeps the flag with the table); a
-  table made "by invite" is never listed and is found only through its link. Ids are 128 random
-  bits and say nothing about the table.
+- follows each table's life with `web.lifecycle` (who is at it; adjourning, expiry, letting go)
+  and holds makers to their quotas with `web.quota` (`Limits` holds every bound);
+- holds the tables the lobby lists (`web.lobby`). Ids are 128 random bits and say nothing about
+  the table.
 
 Bots are held to a budget (`check_bot`): a web table takes the levels, `random`, `greedy` and
 ISMCTS with at most `MAX_BOT_MS` milliseconds or `MAX_BOT_ITERS` iterations a move.
+
+A table made with a chosen seed is a *practice deal*: whoever chose the seed can rebuild every
+hand, so the seed is shown to everyone who looks at the table (its facts, its states, the lobby)
+before they sit, and kept with the table as its label `practice`.
 """
 
 from __future__ import annotations
@@ -28,71 +35,30 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..agents import BadAgentSpec, check_spec
-from ..core import IllegalAction, UnknownGame, get_spec, quote
-from ..host import WEB, Bot, Table, TableSettings, Update
+from ..core import IllegalAction, StaleAction, UnknownGame, get_spec
+from ..host import WEB, Table, TableSettings, Update
+from ..host.botpool import CLOCK, QUICK, SEARCH, BotPool, Lane
 from ..store import Store, StoreError
+from .lifecycle import FINISHED, Lifecycle
+from .limits import Limits
+from .payload import PRACTICE
+from .quota import Maker, Quota, ServerFull
+from .seating import MAX_BOT_ITERS, MAX_BOT_MS, SeatPlan, check_bot
 from .wording import named_refusals
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-MAX_BOT_MS = 3000
-"""The most thinking time a web table's ISMCTS bot may ask for, in milliseconds a move."""
-MAX_BOT_ITERS = 50_000
-"""The most ISMCTS iterations a move a web table's bot may ask for."""
-MAX_TABLES = 2000
-"""Tables hosted at once (finished ones are let go first)."""
-KEEP_FINISHED = 200
-"""Finished tables kept in memory (others are read back from the store when asked for)."""
 PUMP_MOVES = 4
-"""Most moves one pump of a table makes before other tables get the thread."""
-
-
-def check_bot(spec: str, game: str) -> str:
-    """`spec` if a web table may seat that bot (see the module docstring), else `IllegalAction`."""
-    try:
-        bot = Bot.parse(spec)
-        parsed = check_spec(bot.name, game)
-    except BadAgentSpec as err:
-        raise IllegalAction(str(err)) from None
-    if parsed.name == "ismcts":
-        ms, iters = parsed.params.get("ms"), parsed.params.get("iters")
-        if (ms is not None and float(ms) > MAX_BOT_MS) or (iters is not None and int(iters) > MAX_BOT_ITERS):
-            raise IllegalAction(f"bot {quote(spec)} thinks too long for this server: at most ms={MAX_BOT_MS} "
-                                f"or iters={MAX_BOT_ITERS}")
-    return str(bot)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatPlan:
-    """One seat of a table to be made: `human` (seated now, a token returned), `open`, or a bot."""
-
-    kind: str
-    bot: str | None = None
-    name: str | None = None
-
-    @classmethod
-    def parse(cls, text: object, name: object = None) -> SeatPlan:
-        """`human`, `open`, `bot` (greedy) or `bot:<spec>` (e.g. `bot:hard`, `bot:ismcts:ms=300`)."""
-        if not isinstance(text, str):
-            raise IllegalAction(f"a seat is 'human', 'open' or 'bot:<name>', not {quote(text)}")
-        word = text.strip()
-        if word in ("human", "person"):
-            return cls("human", name=name if isinstance(name, str) and name.strip() else None)
-        if word == "open":
-            return cls("open")
-        if word == "bot":
-            return cls("bot", bot="greedy")
-        if word.startswith("bot:") and word[4:].strip():
-            return cls("bot", bot=word[4:].strip())
-        raise IllegalAction(f"a seat is 'human', 'open' or 'bot:<name>', not {quote(text)}")
+"""Most moves one pump of a table makes before other tables get the thread (one search decision)."""
+MAKER = "maker"
+"""The label that keeps a short hash of who made the table (`web.quota`)."""
 
 
 @dataclass
@@ -104,8 +70,20 @@ class Hosted:
     wake: float | None = None
     pumping: bool = False
     again: bool = False
+    lane: Lane | None = None
+    """The lane of the next pump, when the last one left a searching bot's move for it."""
+    dormant: bool = False
+    """A pump was due while nobody was at the table: the next person to come kicks it."""
     watchers: int = 0
+    touched: float = 0.0
+    """When someone was last at the table (a request, a connection closing)."""
+    since: float = 0.0
+    """Waiting tables: when made, or a seat last taken (they expire `wait_minutes` after)."""
+    makers: tuple[str, ...] = ()
+    """The quota tags of whoever made it (`web.quota`)."""
     finished_at: float | None = None
+    gone: bool = False
+    """Let go from memory (a newer `Hosted` may hold the table now)."""
     pushed: dict[int, tuple[Update, float, str]] = field(default_factory=dict)
     """Each update pushed at the current version, encoded once for all the connections of its
     seat (see `sockets`): id(update) -> (update, when encoded, text)."""
@@ -123,54 +101,72 @@ class NotFound(LookupError):
 class Hub:
     """Every table of one server (see the module docstring)."""
 
-    def __init__(self, store: Store, *, workers: int = 4, bot_workers: int = 2, bot_delay: float = 0.8,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(self, store: Store, *, limits: Limits | None = None, workers: int = 4,
+                 bot_delay: float = 0.8, clock: Callable[[], float] = time.monotonic):
         """A hub over `store`. `bot_delay`: seconds a bot waits before moving at untimed tables
-        (people follow the game); `workers`/`bot_workers`: threads for people's calls and for bots."""
+        (people follow the game); `workers`: threads for people's calls; `limits`: every bound."""
         self.store = store
+        self.limits = limits or Limits()
         self.clock = clock
         self.bot_delay = bot_delay
-        self.workers = (workers, bot_workers)
-        self.moves, self.bots, self.clocks = self._pools()
+        self.workers = workers
+        self.moves, self.pool = self._pools()
         self.tables: dict[str, Hosted] = {}
         self.over: dict[str, None] = {}
         """Ids of the finished tables in memory, in the order they finished."""
+        self.lifecycle = Lifecycle(self)
+        self.quota = Quota(self.limits)
         self._lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
+        # people (classes): tables held by their teacher, and who hears of refused moves
+        self.held: dict[str, str] = {}
+        """Table id -> why nothing moves there now (a class's paused table): bots and people wait."""
+        self.refusal_hooks: list[Callable[[Hosted, int, str, str], Awaitable[None]]] = []
+        """Awaited with (table, seat, text, reason) when a person's move is refused (not stale)."""
+        self.seat_finders: list[Callable[[Hosted, str], Awaitable[int | None]]] = []
+        """Asked for the seat of a token that is no seat token (a student's, an account's)."""
 
     # -- life -------------------------------------------------------------------------------------------
 
     async def open(self) -> int:
-        """Resume every unfinished table from the store; return how many. A hub closed before
-        opens again with fresh threads (an app's lifespan may run more than once)."""
+        """Close the waiting tables that expired while the server was down, then resume every
+        unfinished table from the store; return how many. A hub closed before opens again with
+        fresh threads (an app's lifespan may run more than once)."""
         self.loop = asyncio.get_running_loop()
         if self.closed:
-            self.moves, self.bots, self.clocks = self._pools()
+            self.moves, self.pool = self._pools()
             self.closed = False
+        expired = await self.run(self.lifecycle.expire_stored)
+        if expired:
+            log.info("closed %d tables that waited for players too long", len(expired))
         tables = await self.run(lambda: self.store.resume(self.clock, surfaces=(WEB, None)))
         for table in tables:
             self._adopt(table)
+        await self.lifecycle.date_waiting()
         for hosted in list(self.tables.values()):
             self.kick(hosted)
+        self.lifecycle.start()
         return len(tables)
 
     async def close(self) -> None:
         """Stop every timer and wait for running calls (the store keeps everything accepted)."""
         self.closed = True
+        await self.lifecycle.stop()
         for hosted in self.tables.values():
             if hosted.timer is not None:
                 hosted.timer.cancel()
         await asyncio.get_running_loop().run_in_executor(None, self._shutdown)
 
-    def _pools(self) -> tuple[ThreadPoolExecutor, ThreadPoolExecutor, ThreadPoolExecutor]:
-        return (ThreadPoolExecutor(self.workers[0], thread_name_prefix="ion-moves"),
-                ThreadPoolExecutor(self.workers[1], thread_name_prefix="ion-bots"),
-                ThreadPoolExecutor(2, thread_name_prefix="ion-clocks"))
+    def _pools(self) -> tuple[ThreadPoolExecutor, BotPool]:
+        limits = self.limits
+        return (ThreadPoolExecutor(self.workers, thread_name_prefix="ion-moves"),
+                BotPool(quick=limits.quick_threads, clocks=limits.clock_threads, slots=limits.searching,
+                        processes=limits.processes))
 
     def _shutdown(self) -> None:
-        for pool in (self.bots, self.clocks, self.moves):
-            pool.shutdown(wait=True, cancel_futures=True)
+        self.pool.close()
+        self.moves.shutdown(wait=True, cancel_futures=True)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in a worker thread (people's calls and reads)."""
@@ -179,12 +175,14 @@ class Hub:
 
     # -- tables -----------------------------------------------------------------------------------------
 
-    def _adopt(self, table: Table) -> Hosted:
+    def _adopt(self, table: Table, makers: tuple[str, ...] = ()) -> Hosted:
         with self._lock:
             hosted = self.tables.get(table.id)
             if hosted is None:
-                hosted = self.tables[table.id] = Hosted(table)
-                if table.status in ("over", "abandoned"):
+                now = self.clock()
+                table.thinker = self.pool.think
+                hosted = self.tables[table.id] = Hosted(table, touched=now, since=now, makers=makers)
+                if table.status in FINISHED:
                     self._finished(hosted)
             return hosted
 
@@ -192,13 +190,60 @@ class Hub:
         hosted.finished_at = self.clock()
         self.over[hosted.id] = None
 
+    def note(self, hosted: Hosted) -> None:
+        """Keep track of a table that has finished, however it ended (let go later: `trim`)."""
+        if hosted.finished_at is None and hosted.table.status in FINISHED:
+            with self._lock:
+                if hosted.finished_at is None:
+                    self._finished(hosted)
+
+    def release(self, hosted: Hosted, finished: bool = False) -> None:
+        """Let go of a table from memory (the store keeps it; `find` reads it back)."""
+        with self._lock:
+            if self.tables.get(hosted.id) is hosted:
+                del self.tables[hosted.id]
+            self.over.pop(hosted.id, None)
+        hosted.gone = True
+        if hosted.timer is not None:
+            hosted.timer.cancel()
+            hosted.timer = None
+        hosted.pushed.clear()
+
+    def trim(self, keep: int) -> None:
+        """Let go of the finished tables longest over (nobody watching them) beyond `keep`."""
+        with self._lock:
+            excess = len(self.over) - keep
+            gone: list[str] = []
+            for table_id in self.over:  # the longest over first
+                if len(gone) >= excess:
+                    break
+                hosted = self.tables.get(table_id)
+                if hosted is None or not hosted.watchers:
+                    gone.append(table_id)
+            for table_id in gone:
+                del self.over[table_id]
+                hosted = self.tables.pop(table_id, None)
+                if hosted is not None:
+                    hosted.gone = True
+
+    def waiting(self) -> tuple[int, dict[str, int]]:
+        """Tables waiting for players in memory: how many, and how many by maker tag."""
+        count, by_maker = 0, dict[str, int]()
+        for hosted in list(self.tables.values()):
+            if hosted.table.status == "waiting":
+                count += 1
+                for tag in hosted.makers:
+                    by_maker[tag] = by_maker.get(tag, 0) + 1
+        return count, by_maker
+
     async def create(self, game: str, *, players: int | None, variant: str | None, seats: Sequence[SeatPlan],
                      seed: int | None = None, options: Mapping[str, Any] | None = None, listed: bool = True,
                      move_limit: float | None = None, bot_delay: float | None = None,
-                     reaction_time: float | None = None, start: bool = True) -> tuple[Hosted, dict[int, str]]:
-        """A new table; returns it and the tokens of its `human` seats (by seat). `start=False`:
-        it waits even with no seat open, until its maker starts it (a rematch waits for its people)."""
-        self._make_room()
+                     reaction_time: float | None = None, start: bool = True,
+                     maker: Maker | None = None) -> tuple[Hosted, dict[int, str]]:
+        """A new table; returns it and the tokens of its `human` seats (by seat). `maker`: who
+        asks (held to the quotas); a chosen `seed` makes it a practice deal. `start=False`: it waits
+        even with no seat open, until its maker starts it (a rematch waits for its people)."""
         spec = get_spec(game)
         count = players if players is not None else len(seats) if seats else None
         if seats and count is not None and len(seats) != count:
@@ -208,10 +253,19 @@ class Hub:
         settings = TableSettings(move_limit=None if spec.timed else move_limit,
                                  bot_delay=self.bot_delay if bot_delay is None else bot_delay,
                                  reaction_time=reaction_time)
+        will_wait = (not start or any(plan.kind == "open" for plan in seats)
+                     or (count is not None and len(seats) < count))
+        _, by_maker = self.waiting()
+        makers = self.quota.admit(maker, by_maker, will_wait) if maker is not None else ()
+        await self._room_for(will_wait)  # (after the quota: a flooder makes nobody else's table adjourn)
+        labels = {MAKER: makers[0]} if makers else {}
+        if seed is not None:
+            labels[PRACTICE] = str(seed)
 
         def make() -> tuple[Table, dict[int, str]]:
             table = Table(spec.id, count, bots=bots, seed=seed, variant=variant, options=options,
-                          settings=settings, clock=self.clock, journal=self.store, listed=listed, surface=WEB)
+                          settings=settings, clock=self.clock, journal=self.store, listed=listed, surface=WEB,
+                          labels=labels)
             tokens = {seat: table.sit(seat, plan.name or f"Player {seat}")
                       for seat, plan in enumerate(seats) if plan.kind == "human"}
             if start:
@@ -219,9 +273,22 @@ class Hub:
             return table, tokens
 
         table, tokens = await self.run(make)
-        hosted = self._adopt(table)
+        hosted = self._adopt(table, makers)
         self.kick(hosted)
         return hosted, tokens
+
+    async def _room_for(self, will_wait: bool) -> None:
+        """Room for one more table (see `web.lifecycle`), or `ServerFull`."""
+        limits = self.limits
+        self.trim(limits.keep_finished)
+        if len(self.tables) >= limits.max_tables:
+            self.trim(0)
+            await self.lifecycle.make_room()
+        if len(self.tables) >= limits.max_tables:
+            raise ServerFull("this server hosts as many tables as it can; try again in a few minutes")
+        if will_wait and self.waiting()[0] >= limits.max_waiting:
+            raise ServerFull("too many tables are waiting for players on this server; try again in a few "
+                             "minutes, or fill the seats with bots")
 
     @staticmethod
     def _start_if_full(table: Table) -> None:
@@ -229,51 +296,67 @@ class Hub:
             table.start()
 
     async def find(self, table_id: str) -> Hosted:
-        """The table with this id (read back from the store if it is not in memory); `NotFound`,
-        also for an unfinished table that another surface hosts (the web must not play it too)."""
+        """The table with this id (read back from the store if it is not in memory), and someone
+        is at it now; `NotFound`, also for an unfinished table that another surface hosts (the web
+        must not play it too)."""
         if not isinstance(table_id, str) or not 8 <= len(table_id) <= 64:
             raise NotFound(table_id)
         hosted = self.tables.get(table_id)
-        if hosted is not None:
-            return hosted
-        try:
-            table = await self.run(self.store.load, table_id, self.clock)
-        except StoreError:
-            raise NotFound(table_id) from None
-        if table.surface not in (WEB, None) and table.status in ("waiting", "playing"):
-            raise NotFound(table_id)  # another process (the IRC bot, a terminal) hosts it
-        hosted = self._adopt(table)
-        self.kick(hosted)
+        if hosted is None:
+            try:
+                table = await self.run(self.store.load, table_id, self.clock)
+            except StoreError:
+                raise NotFound(table_id) from None
+            if table.surface not in (WEB, None) and table.status not in FINISHED:
+                raise NotFound(table_id)  # another process (the IRC bot, a terminal) hosts it
+            hosted = self._adopt(table)
+            self.kick(hosted)
+        self.touch(hosted)
         return hosted
 
-    def _make_room(self) -> None:
-        """Let go of the finished tables longest over (nobody watching them) beyond `KEEP_FINISHED`,
-        and refuse a new table when `MAX_TABLES` are hosted."""
-        with self._lock:
-            excess = max(len(self.over) - KEEP_FINISHED, len(self.tables) - MAX_TABLES + 1, 0)
-            gone: list[str] = []
-            for table_id in self.over if excess else ():  # the longest over first
-                if len(gone) == excess:
-                    break
-                hosted = self.tables.get(table_id)
-                if hosted is None or not hosted.watchers:
-                    gone.append(table_id)
-            for table_id in gone:
-                del self.over[table_id]
-                self.tables.pop(table_id, None)
-            if len(self.tables) >= MAX_TABLES:
-                raise IllegalAction("this server hosts as many tables as it can; try again later")
+    def touch(self, hosted: Hosted) -> None:
+        """Someone is at the table now: its bots may move again (on the loop)."""
+        hosted.touched = self.clock()
+        if hosted.dormant:
+            hosted.dormant = False
+            self.kick(hosted)
+
+    def watch(self, hosted: Hosted, change: int) -> None:
+        """A connection opened (+1) or closed (-1) on the table (on the loop)."""
+        hosted.watchers += change
+        self.touch(hosted)
+
+    async def attend(self, hosted: Hosted, seat: int | None) -> None:
+        """Someone — `seat`'s person, or a spectator (None) — is at the table: an adjourned table
+        goes on if they may resume it (see `web.lifecycle`)."""
+        self.touch(hosted)
+        table = hosted.table
+        if table.status != "adjourned" or (seat is None and not self.lifecycle.personless(hosted)):
+            return
+        try:
+            await self.run(table.resume)
+        except IllegalAction:
+            return  # someone else resumed it (or it closed) meanwhile
+        if hosted.gone:  # let go while adjourned: it is hosted again
+            with self._lock:
+                if hosted.id not in self.tables:
+                    self.tables[hosted.id] = hosted
+                    hosted.gone = False
+        self.kick(hosted)
 
     # -- people -----------------------------------------------------------------------------------------
 
     async def sit(self, hosted: Hosted, seat: int, name: str) -> str:
-        """Seat a person in an open seat; the table starts once no seat is open. Returns the token."""
+        """Seat a person in an open seat; the table starts once no seat is open (an adjourned one
+        goes on). Returns the token."""
         def sit() -> str:
             token = hosted.table.sit(seat, name)
             self._start_if_full(hosted.table)
             return token
         with named_refusals(hosted.table, None):
             token = await self.run(sit)
+        hosted.since = self.clock()
+        await self.attend(hosted, seat)
         self.kick(hosted)
         return token
 
@@ -288,6 +371,7 @@ class Hub:
 
         with named_refusals(hosted.table, None):
             await self.run(seat_bot)
+        hosted.since = self.clock()
         self.kick(hosted)
 
     async def leave(self, hosted: Hosted, seat: int) -> None:
@@ -299,18 +383,40 @@ class Hub:
         """A person's move; bots that are due answer at once in the bots' pool (and the table's
         timer is set for whatever comes next)."""
         table = hosted.table
+        if hosted.id in self.held:
+            raise IllegalAction(self.held[hosted.id])
 
         def submit() -> tuple[Update, float | None]:
             update = table.submit(seat, text, version)
             return update, table.wake()
 
-        with named_refusals(table, seat):
-            update, wake = await self.run(submit)
+        try:
+            with named_refusals(table, seat):
+                update, wake = await self.run(submit)
+        except IllegalAction as err:
+            if not isinstance(err, StaleAction):
+                for hook in self.refusal_hooks:
+                    await hook(hosted, seat, text, str(err))
+            raise
         self._schedule(hosted, wake)
         return update
 
+    def hold(self, hosted: Hosted, reason: str) -> None:
+        """Nothing moves at the table until `unhold`: bots wait, people's moves are refused with
+        `reason`. (A timed game's clock would run on: hold only untimed tables.)"""
+        self.held[hosted.id] = reason
+        if hosted.timer is not None:
+            hosted.timer.cancel()
+            hosted.timer = None
+
+    def unhold(self, hosted: Hosted) -> None:
+        """The held table moves again (bots that came due meanwhile move now)."""
+        if self.held.pop(hosted.id, None) is not None:
+            self.kick(hosted)
+
     def _schedule(self, hosted: Hosted, wake: float | None) -> None:
         """On the loop: pump now if something is due, else set the table's timer for `wake`."""
+        self.note(hosted)  # a person's move may have ended the game
         if self.closed:
             return
         if hosted.pumping:
@@ -331,7 +437,12 @@ class Hub:
         """The seat of `token` at this table, or None."""
         if not token:
             return None
-        return await self.run(hosted.table.authenticate, token)
+        seat = await self.run(hosted.table.authenticate, token)
+        for finder in self.seat_finders if seat is None else ():
+            seat = await finder(hosted, token)
+            if seat is not None:
+                break
+        return seat
 
     # -- the schedule -----------------------------------------------------------------------------------
 
@@ -346,7 +457,8 @@ class Hub:
             loop.call_soon_threadsafe(self._kick, hosted)
 
     def _kick(self, hosted: Hosted) -> None:
-        if self.closed:
+        self.note(hosted)
+        if self.closed or hosted.gone or hosted.id in self.held:
             return
         if hosted.pumping:
             hosted.again = True
@@ -354,60 +466,45 @@ class Hub:
         if hosted.timer is not None:
             hosted.timer.cancel()
             hosted.timer = None
+        if hosted.table.status != "playing":
+            return
+        if not self.lifecycle.attended(hosted, self.clock()):
+            hosted.dormant = True  # bots never play on alone for nobody
+            return
+        lane, hosted.lane = hosted.lane or (CLOCK if hosted.table.spec.timed else QUICK), None
         hosted.pumping = True
         assert self.loop is not None
-        pool = self.clocks if hosted.table.spec.timed else self.bots
-        future = self.loop.run_in_executor(pool, self._pump, hosted)
-        future.add_done_callback(lambda done: self._pumped(hosted, done))
+        moves = 1 if lane == SEARCH else PUMP_MOVES
+        future: Future[tuple[float | None, bool]] = self.pool.submit(lane, self._pump, hosted, moves)
+        asyncio.wrap_future(future, loop=self.loop).add_done_callback(lambda done: self._pumped(hosted, done))
 
-    def _pump(self, hosted: Hosted) -> float | None:
+    def _pump(self, hosted: Hosted, moves: int) -> tuple[float | None, bool]:
+        """In the pool: pump the table; with whether it left a searching bot's move for the search
+        lane."""
+        self.pool.handed_on()
         try:
-            return hosted.table.pump(max_moves=PUMP_MOVES)
+            wake = hosted.table.pump(max_moves=moves)
         except Exception:
             log.exception("table %s: pump failed", hosted.id)
-            return None
+            wake = None
+        return wake, self.pool.handed_on()
 
-    def _pumped(self, hosted: Hosted, done: asyncio.Future[float | None]) -> None:
+    def _pumped(self, hosted: Hosted, done: asyncio.Future[tuple[float | None, bool]]) -> None:
         hosted.pumping = False
         if self.closed or done.cancelled():
             return
-        if hosted.table.status in ("over", "abandoned") and hosted.finished_at is None:
-            with self._lock:
-                self._finished(hosted)
-        if hosted.again:
+        self.note(hosted)
+        wake, handed = done.result()
+        if handed:
+            hosted.lane = SEARCH
+        if hosted.again or handed:
             hosted.again = False
             self._kick(hosted)
             return
-        wake = done.result()
         hosted.wake = wake
-        if wake is not None:
+        if wake is not None and not hosted.gone:
             assert self.loop is not None
             hosted.timer = self.loop.call_later(max(0.0, wake - self.clock()), self._kick, hosted)
-
-    # -- the lobby --------------------------------------------------------------------------------------
-
-    def listing(self) -> list[dict[str, Any]]:
-        """Listed tables in memory: waiting and playing first, then finished, newest first."""
-        rows = []
-        for hosted in list(self.tables.values()):
-            table = hosted.table
-            if not table.listed:
-                continue
-            rows.append({"id": table.id, "game": table.game, "variant": table.info().variant,
-                         "players": table.players, "status": table.status, "version": table.version,
-                         "seats": [info.public() for info in table.seats],
-                         "open": [info.seat for info in table.seats if info.kind == "open"]})
-        order = {"waiting": 0, "playing": 1, "over": 2, "abandoned": 3}
-        rows.sort(key=lambda r: order.get(str(r["status"]), 9))
-        return rows
-
-    async def finished(self, limit: int = 30) -> list[dict[str, Any]]:
-        """Listed finished tables from the store, newest first."""
-        rows = await self.run(lambda: self.store.tables("over", limit, listed=True))
-        return [{"id": r.id, "game": r.game, "variant": r.variant, "players": r.players, "status": r.status,
-                 "names": list(r.names), "actions": r.actions,
-                 "finished_at": r.finished_at.isoformat() if r.finished_at else None}
-                for r in rows]
 
 
 def _in_loop(loop: asyncio.AbstractEventLoop) -> bool:

@@ -10,7 +10,9 @@ of every WebSocket push (`{"type": "state", ...}`):
 - `clock`: `deadline_in` (seconds until the next deadline: a timed game's move clock or an
   untimed table's move limit; None without one) and `game_now` (a timed game's clock, in game
   seconds, at the moment the message was made), so a page can run its clocks without sharing
-  the server's clock.
+  the server's clock;
+- `practice`: the seed of a practice deal (a seed the table's maker chose, which gives away every
+  hand: everyone is shown it), as text; None at a table dealt from a seed nobody chose.
 
 Presenters read only what the seat was given, so a payload cannot hold what its seat may not see.
 
@@ -29,6 +31,15 @@ from ..core import Event, GameSpec, Names
 from ..host import Table, Update
 
 log = logging.getLogger(__name__)
+
+
+PRACTICE = "practice"
+"""The label of a table that keeps the seed of a practice deal."""
+
+
+def practice_seed(table: Table) -> str | None:
+    """The seed of a practice deal (chosen by whoever made the table), as text; None otherwise."""
+    return table.labels.get(PRACTICE)
 
 
 def event_words(spec: GameSpec, event: Event, names: Names) -> dict[str, Any]:
@@ -73,6 +84,7 @@ def state_payload(table: Table, update: Update, now: float | None = None) -> dic
         "seats": [dict(seat) for seat in update.seats],
         "clock": {"deadline_in": None if update.deadline is None else max(0.0, update.deadline - now),
                   "game_now": game_now},
+        "practice": practice_seed(table),
     }
 
 
@@ -86,4 +98,4 @@ def decode(text: str | bytes) -> Any:
     return orjson.loads(text)
 
 
-__all__ = ["decode", "encode", "event_words", "state_payload"]
+__all__ = ["PRACTICE", "decode", "encode", "event_words", "practice_seed", "state_payload"]

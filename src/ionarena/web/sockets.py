@@ -18,8 +18,14 @@ chat, presence and rematch messages are `web.social`'s (`{"type": "presence", "a
 `id` is any short value the client chooses, echoed in the answer.
 
 A bad token closes the connection with code 4403 (after an error message), an unknown table with
-4404; a client that stops reading so long that `MAX_BACKLOG` messages wait is closed with 4408 (it
-reconnects and gets the current state).
+4404. A client that does not keep up is dropped (4408, where the close can still be sent; it
+reconnects and gets the current state): its messages wait in a `web.outbox.Outbox`, where a newer
+state takes the place of one not yet sent (so a slow spectator gets the latest state, not every
+one), bounded in bytes (`Limits.ws_queue_bytes`), and a client that has taken nothing of a message
+for `Limits.ws_stall_seconds` is dropped as soon as anything more is to be sent to it (`ion serve`
+also cuts such a connection at the socket: `web.guard`).
+
+A seat's token resumes its adjourned table (`Hub.attend`).
 """
 
 from __future__ import annotations
@@ -35,8 +41,10 @@ from starlette.websockets import WebSocketState
 
 from ..core import IllegalAction, IonError, NoSuchSeat
 from ..host import StaleSubmit, Update
-from .api import SEAT_COOKIE
+from .api import SEAT_COOKIE, stale_detail
 from .hub import Hosted, Hub, NotFound
+from .limits import Limits
+from .outbox import Outbox, Pending
 from .payload import decode, encode, state_payload
 from .social import Social
 
@@ -44,11 +52,11 @@ log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 4096
 """Longest message a client may send, in characters."""
-MAX_BACKLOG = 2000
-"""Messages waiting for a client before it is disconnected."""
 SHARED_FOR = 0.05
 """Seconds an update's encoded state is sent as it is to further connections of its seat (its
 `clock.deadline_in` is as old as that)."""
+CLOSE_WAIT = 1.0
+"""Seconds a dropped client's close is waited for (a client that reads nothing never takes it)."""
 
 
 class RateLimit:
@@ -96,7 +104,8 @@ async def table_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str
     if token and seat is None:
         await _refuse(websocket, 403, "that token is not a seat of this table", 4403)
         return
-    await Connection(hub, hosted, websocket, seat, RateLimit(rate, burst), social).serve()
+    await hub.attend(hosted, seat)
+    await Connection(hub, hosted, websocket, seat, RateLimit(rate, burst), hub.limits, social).serve()
 
 
 async def _refuse(websocket: WebSocket, code: int, detail: str, close: int) -> None:
@@ -111,7 +120,8 @@ class Connection:
     """One client at one seat (or a spectator)."""
 
     def __init__(self, hub: Hub, hosted: Hosted, websocket: WebSocket, seat: int | None, limit: RateLimit,
-                 social: Social | None = None):
+                 limits: Limits | None = None, social: Social | None = None):
+        limits = limits or Limits()
         self.hub = hub
         self.social = social
         """Chat, presence and rematches (`web.social`): told of this connection and its messages."""
@@ -120,7 +130,10 @@ class Connection:
         self.seat = seat
         self.limit = limit
         self.loop = asyncio.get_running_loop()
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.outbox = Outbox(limits.ws_queue_bytes, limits.ws_stall_seconds, self.loop)
+        self.dropped = False
+        """The client did not keep up: its connection is being closed."""
+        self._sender: asyncio.Task[None] | None = None
 
     def _push(self, update: Update) -> None:
         """Called by the table (in a worker thread, under its lock) after every change. The table
@@ -138,57 +151,76 @@ class Connection:
                 pushed.clear()
             text = encode({"type": "state", **state_payload(table, update, now)})
             pushed[id(update)] = (update, now, text)
-        self.loop.call_soon_threadsafe(self._queue, text)
+        self.loop.call_soon_threadsafe(self._queue_state, update, text)
 
-    def _queue(self, text: str | None) -> None:
-        if self.outbox.qsize() >= MAX_BACKLOG:
-            self.outbox.put_nowait(None)
-            return
-        self.outbox.put_nowait(text)
+    def _queue_state(self, update: Update, text: str) -> None:
+        if not self.dropped and not self.outbox.put_state(update, text, len(text)):
+            self._drop()
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message for this client (after the states already queued)."""
-        self._queue(encode(message))
+        if not self.dropped and not self.outbox.put(encode(message)):
+            self._drop()
+
+    def _drop(self) -> None:
+        """The client does not keep up: stop sending to it (`serve` closes the connection)."""
+        self.dropped = True
+        if self._sender is not None:
+            self._sender.cancel()
 
     def error(self, ident: Any, code: int, detail: str) -> None:
         """Tell this client (only) what was wrong with its message."""
         self.send({"type": "error", "id": ident, "code": code, "detail": detail})
 
-    async def _sender(self) -> None:
+    async def _send_all(self) -> None:
+        outbox, loop = self.outbox, self.loop
         while True:
-            text = await self.outbox.get()
-            if text is None:
-                await self.websocket.close(4408)
-                return
+            item = await outbox.get()
+            text = item if isinstance(item, str) else item.text or await self._build(item)
+            outbox.sending_since = loop.time()
             await self.websocket.send_text(text)
+            outbox.sending_since = None
+
+    async def _build(self, pending: Pending) -> str:
+        """The message of a state that took others' places (every event since the client's)."""
+        table = self.hosted.table
+        return await self.hub.run(lambda: encode({"type": "state", **state_payload(table, pending.update())}))
+
+    async def _read_all(self) -> None:
+        while True:
+            message = await self.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            await self.handle(message.get("text"), message.get("bytes"))
 
     async def serve(self) -> None:
-        """Subscribe, then read the client's messages until it goes."""
-        table = self.hosted.table
-        sender = asyncio.create_task(self._sender())
-        self.hosted.watchers += 1
-        subscription = await self.hub.run(table.subscribe, self.seat, self._push, -1)
+        """Subscribe, then send the client its messages and read its own until it goes (or is
+        dropped for not keeping up)."""
+        hub, hosted = self.hub, self.hosted
+        hub.watch(hosted, +1)
+        subscription = None
+        sender = self._sender = asyncio.create_task(self._send_all())
+        reader = asyncio.create_task(self._read_all())
         try:
+            subscription = await hub.run(hosted.table.subscribe, self.seat, self._push, -1)
             if self.social is not None:
-                await self.social.joined(self.hosted, self)
-            while True:
-                message = await self.websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                if sender.done():
-                    break
-                await self.handle(message.get("text"), message.get("bytes"))
-        except (WebSocketDisconnect, RuntimeError):
-            pass
+                await self.social.joined(hosted, self)
+            await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
         finally:
-            if self.social is not None:
-                self.social.left(self.hosted, self)
-            subscription.cancel()
-            self.hosted.watchers -= 1
-            sender.cancel()
+            if self.social is not None and subscription is not None:
+                self.social.left(hosted, self)
+            if subscription is not None:
+                subscription.cancel()
+            hub.watch(hosted, -1)
+            for task in (sender, reader):
+                task.cancel()
+            # the server may cancel this connection at the moment it ends (a client gone, a test
+            # client closing): its cleanup still finishes, and nothing else is waited for
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.gather(sender, reader, return_exceptions=True)
             if self.websocket.client_state == WebSocketState.CONNECTED:
-                with contextlib.suppress(RuntimeError):
-                    await self.websocket.close()
+                with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
+                    await asyncio.wait_for(self.websocket.close(4408 if self.dropped else 1000), CLOSE_WAIT)
 
     async def handle(self, text: str | None, data: bytes | None) -> None:
         """One message from the client."""
@@ -218,9 +250,14 @@ class Connection:
         elif kind == "ask":
             await self.ask(ident, message.get("text"))
         elif kind == "sync":
-            table = self.hosted.table
-            update = await self.hub.run(table.update, self.seat, -1)
-            self.send({"type": "state", **state_payload(table, update)})
+            table, seat = self.hosted.table, self.seat
+
+            def whole() -> tuple[Update, str]:
+                update = table.update(seat, -1)
+                return update, encode({"type": "state", **state_payload(table, update)})
+
+            update, encoded = await self.hub.run(whole)
+            self._queue_state(update, encoded)
         elif kind == "ping":
             self.send({"type": "pong", "id": ident})
         elif self.social is not None and self.social.handles(kind):
@@ -241,10 +278,12 @@ class Connection:
         if version is not None and (version.__class__ is not int or version < 0):
             self.error(ident, 400, "'version' is a whole number (or null)")
             return
+        if self.hosted.table.status == "adjourned":  # adjourned while this seat's page stayed open
+            await self.hub.attend(self.hosted, self.seat)
         try:
             update = await self.hub.submit(self.hosted, self.seat, action, version)
         except StaleSubmit as stale:
-            self.error(ident, 409, f"the game moved on to version {stale.current}; choose again")
+            self.error(ident, 409, stale_detail(stale))
             return
         except (IllegalAction, NoSuchSeat) as err:
             self.error(ident, 422, str(err))

@@ -21,7 +21,7 @@ PRIVATE = {
 }
 PUBLIC = {
     "join", "rebalance", "round_start", "round_end", "game_over",        # teams and rounds
-    "play", "dump", "timeout", "skip", "lost_turn",                      # moves and the bank
+    "play", "dump", "timeout", "skip", "lost_turn", "away",              # moves and the bank
     "pass", "reverse", "move_time", "round_time", "invincible", "swap", "combine",  # objects used
     "instant", "lose_next",                                              # "instant points and powerdowns"
     "shop", "offer", "accept", "done",                                   # the shop's open deals

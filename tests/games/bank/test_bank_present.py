@@ -40,6 +40,7 @@ def scenes() -> list[State]:
     ending.apply_text(HOST, "timeout")  # round_end, game_over
     forfeit = table("+-", objects={0: {"t": 1}}, round_left=2)
     play(forfeit, "T x3")          # take (forfeited)
+    forfeit.apply_text(HOST, "away")  # away
     forfeit.apply_text(HOST, "timeout")  # round_end, shop
     return [lobby, objects, market, ending, forfeit]
 

@@ -17,7 +17,7 @@ from ionarena.games.bank.actions import At, Buy, Card, Combine, Deal, Ok, Team, 
 from ionarena.games.bank.cards import OBJECTS, card_family, card_power, draw_card, draw_object
 from ionarena.sim.driver import bot_step
 
-from .bank_table import bank, events, kinds, last_second, mine, play, public, shop, table
+from .bank_table import bank, events, kinds, last_second, mine, on_turn, play, public, scores, shop, table
 
 
 def test_object_drop_weights_follow_the_rulings():
@@ -223,3 +223,30 @@ def test_a_player_reads_the_table_as_text_without_markup():
     play(state, "X")
     sentences = [spec.presenter.describe(e, Names(1)) for e in state.events(1, 0)]
     assert sentences[0] == "Player 0 uses [X] Swap: the charge is now +0."
+
+
+def test_the_host_passes_the_turn_of_a_player_who_is_away_without_penalty():
+    """RULING: "a host that follows who is connected (the IRC bot) may apply `away` in the play phase:
+    the player on turn is off the network, so their turn passes **without penalty** and they receive
+    nothing; like a lost turn it counts for Invincible ... Players cannot type it ... records it in
+    the action log like any host action, so a record replays it exactly." """
+    state = table("+-+", objects={1: {"*": 1}})
+    play(state, "skip")
+    play(state, "*")  # seat 1: the bank cannot dump for 3 moves
+    hand = mine(state, 2)["hand"]
+    assert on_turn(state) == 2
+    state.apply_text(HOST, "away")
+    assert on_turn(state) == 0 and scores(state)[2] == 0 and mine(state, 2)["hand"] == hand
+    assert ("away", {"player": 2}) in events(state)
+    assert public(state)["bank"]["invincible_moves"] == 2  # it counted, as a lost turn does
+    for seat in range(3):
+        with pytest.raises(IllegalAction, match="only the host"):
+            state.apply_text(seat, "away")
+    game = ionarena.make("bank", players=3, seed=5, teams="+-+")
+    play(game, game.view(0)["table"]["hand"][0])
+    game.apply_text(HOST, "away")
+    again = record.replay(record.from_state(game))
+    assert again.view(None) == game.view(None) and ("away", {"player": 1}) in events(again, None, -1)
+    shopping = shop("+-")
+    with pytest.raises(IllegalAction, match="nobody is on turn"):
+        shopping.apply_text(HOST, "away")

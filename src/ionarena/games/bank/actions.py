@@ -108,7 +108,7 @@ USE_TEXT = {"skip": "s", "reverse": "r", "movetime": ":", "roundplus": "+:", "ro
 USE_KINDS = ("skip", "reverse", "movetime", "roundplus", "roundminus", "invincible", "swap", "take")
 """Objects used on their own on your turn (`T` with a target)."""
 PLAYER_WORDS = ("skip", "quit", "done")
-HOST_WORDS = ("timeout", "start")
+HOST_WORDS = ("timeout", "start", "away")
 QUESTIONS = ("inv", "inventory", "help")
 MAX_DEAL_PRICE: int = DEFAULT.max_deal_price
 """The highest price a deal may ask (RULING: 1 to 999 units)."""
@@ -176,7 +176,7 @@ def check_value(action: object) -> None:
 
 
 def command_word(action: object) -> str | None:
-    """The word of a one-word command (`skip`, `quit`, `done`, `timeout`, `start`), None for any
+    """The word of a one-word command (`skip`, `quit`, `done`, `timeout`, `start`, `away`), None for any
     other action.
 
     The rules ask this of every action they apply; comparing with a `Word` constant instead

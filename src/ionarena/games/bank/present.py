@@ -104,6 +104,8 @@ class BankPresenter:
             return f"{who} skips: {d['points']} points."
         if kind == "lost_turn":
             return f"{who} loses this turn."
+        if kind == "away":
+            return f"{who} is away: the turn passes without penalty."
         if kind == "pass":
             return f"{who} uses [S] Skip and passes."
         if kind == "reverse":

@@ -62,6 +62,8 @@ EVENT_FIELDS = {
     "timeout": ("player", "points"),          # ran out of time: `points` (-1000) and the turn passes
     "skip": ("player", "points"),             # typed `skip`: the same penalty
     "lost_turn": ("player",),                 # a turn lost to [L] is skipped
+    "away": ("player",),                      # host `away`: the player on turn is off the network,
+    # their turn passes without penalty
     "pass": ("player",),                      # used [S]
     "reverse": ("player", "direction"),       # used [R]: play now goes `direction` (1 or -1)
     "move_time": ("player", "until"),         # used [:]: may move until `until`
@@ -95,6 +97,7 @@ _HIDDEN_FIELDS = {"buy": ("object", "price"), "take": ("object",)}
 
 TIMEOUT = Word("timeout")
 START = Word("start")
+AWAY = Word("away")
 
 
 class BankState(Lobby, Turns, Shop):
@@ -150,7 +153,8 @@ class BankState(Lobby, Turns, Shop):
         cls = action.__class__
         word = command_word(action)
         if cls is At or word in HOST_WORDS:
-            raise IllegalAction("only the host moves the clock, applies timeouts or starts the game")
+            raise IllegalAction("only the host moves the clock, applies timeouts, starts the game or passes "
+                                "the turn of a player who is away")
         phase = self.phase
         if phase == OVER:
             raise IllegalAction("the game is over")
@@ -192,8 +196,11 @@ class BankState(Lobby, Turns, Shop):
         elif action == START:
             if self.phase != LOBBY:
                 raise IllegalAction("the game has already started")
+        elif action == AWAY:
+            if self.phase != PLAY:
+                raise IllegalAction("`away` passes a turn: nobody is on turn now")
         else:
-            raise IllegalAction("the host may only apply `timeout`, `at <seconds>` or `start`")
+            raise IllegalAction("the host may only apply `timeout`, `at <seconds>`, `start` or `away`")
 
     # -- applying an action -------------------------------------------------------------------
 
@@ -223,6 +230,9 @@ class BankState(Lobby, Turns, Shop):
             return
         if action == START:
             self._start()
+            return
+        if action == AWAY:
+            self._pass_away()
             return
         deadline = self.deadline()
         assert deadline is not None

@@ -123,6 +123,15 @@ class Turns(BankBase):
         self.timeouts += 1
         self._penalize(self.order[self.pos], "timeout")
 
+    def _pass_away(self) -> None:
+        """Host `away`: the player on turn is off the network (a host that follows who is
+        connected says so); the turn passes without penalty and nothing is received. Like a lost
+        turn, it counts for Invincible."""
+        player = self.order[self.pos]
+        self._emit("away", (player,))
+        self._tick_shield()
+        self._advance()
+
     def _penalize(self, player: int, kind: str) -> None:
         penalty = self.cfg.timeout_penalty
         self._credit(player, -penalty)

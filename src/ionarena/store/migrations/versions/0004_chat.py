@@ -5,7 +5,7 @@ seat that said it (NULL for a spectator), the name it was said under, the text, 
 version it was said at (a replay shows each line at its moment). Rows go with their table
 (`ON DELETE CASCADE`). Downgrading drops the table and every line in it.
 
-Revision ID: 0004_chat
+Revision ID: 0004
 Revises: 0003
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004_chat"
+revision = "0004"
 down_revision = "0003"
 branch_labels = None
 depends_on = None

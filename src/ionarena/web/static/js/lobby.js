@@ -78,7 +78,11 @@ function NewTable({ games }) {
         options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && v !== '')),
       };
       if (moveLimit && !game.timed) body.move_limit = Number(moveLimit);
-      if (seed.trim()) body.seed = Number(seed);
+      if (seed.trim()) {
+        // as text: a seed has 64 bits, a JavaScript number keeps 53
+        if (!/^\d{1,20}$/.test(seed.trim())) { setError('A seed is a whole number (digits only).'); setWorking(false); return; }
+        body.seed = seed.trim();
+      }
       const made = await api('/api/tables', { method: 'POST', body });
       try { localStorage.setItem('ion.name', name.trim()); } catch (_) { /* private mode */ }
       const token = mine >= 0 ? made.seats[mine].token : null;
@@ -127,7 +131,8 @@ function NewTable({ games }) {
       <div class="row wrap">${game.options.map((o) => html`<${OptionField} option=${o} value=${options[o.name]}
         set=${(v) => setOptions({ ...options, [o.name]: v })}/>`)}</div></details>` : null}
     <details class="options"><summary>Seed</summary>
-      <label class="field">Seed <input type="number" min="0" value=${seed} placeholder="random" onInput=${(e) => setSeed(e.currentTarget.value)}/></label>
+      <label class="field">Seed <input name="seed" inputmode="numeric" pattern="[0-9]*" value=${seed} placeholder="random" onInput=${(e) => setSeed(e.currentTarget.value)}/>
+        <small>A chosen seed makes a practice deal: it gives away every hand, so everyone who joins is shown it.</small></label>
     </details>
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
     <button class="primary big" type="submit" disabled=${working}>${working ? 'Making the table…' : 'Start the table'}</button>
@@ -142,7 +147,8 @@ function TableRow({ row, games }) {
   const action = row.status === 'waiting' && row.open && row.open.length ? 'Join'
     : row.status === 'playing' ? 'Watch' : row.status === 'over' ? 'Replay' : 'Open';
   return html`<li class=${`table-row status-${row.status}`} data-table=${row.id}>
-    <span class="tr-game"><b>${game ? game.title : row.game}</b> <small>${row.variant}</small></span>
+    <span class="tr-game"><b>${game ? game.title : row.game}</b> <small>${row.variant}</small>${row.practice
+      ? html` <small class="practice" title=${`seed ${row.practice}: whoever made this table can know every hand`}>practice deal</small>` : null}</span>
     <span class="tr-names">${names.join(' · ')}</span>
     <span class=${`status status-${row.status}`}>${row.status}</span>
     <a class="button" href=${link}>${action}</a>
@@ -158,7 +164,9 @@ function Tables({ games }) {
     const id = setInterval(load, 3000);
     return () => { live = false; clearInterval(id); };
   }, []);
-  const active = data.tables.filter((t) => t.status === 'waiting' || t.status === 'playing');
+  const live = data.tables.filter((t) => t.status === 'waiting' || t.status === 'playing' || t.status === 'adjourned');
+  const liveIds = new Set(live.map((t) => t.id));
+  const active = [...live, ...(data.adjourned || []).filter((t) => !liveIds.has(t.id))];
   const shownIds = new Set(active.map((t) => t.id));
   const finished = [...data.tables.filter((t) => t.status === 'over'), ...data.finished]
     .filter((t) => (shownIds.has(t.id) ? false : (shownIds.add(t.id), true))).slice(0, 20);

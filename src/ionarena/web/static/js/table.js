@@ -194,6 +194,8 @@ function JoinBar({ tableId, state, onSeated }) {
     } catch (err) { setError(err.message); }
   };
   return html`<div class="join-bar">
+    ${state.practice ? html`<p class="practice-note" role="note" style="flex-basis: 100%; margin: 0 0 .25rem"><strong>Practice deal</strong> (seed ${state.practice}):
+      whoever made this table chose the cards, and can know every hand.</p>` : null}
     <span>You are watching. Take a seat:</span>
     <input placeholder="your name" value=${name} maxlength="32" aria-label="Your name" onInput=${(e) => setName(e.currentTarget.value)}/>
     ${open.map((s) => html`<button class="primary" data-join=${s.seat} onClick=${() => join(s.seat)}>Join as ${seatName(state, s.seat)}</button>`)}
@@ -324,6 +326,7 @@ export function TablePage({ tableId, game }) {
     <${JoinBar} tableId=${tableId} state=${state} onSeated=${seatedNow}/>
     <${FillBar} tableId=${tableId} state=${state} token=${token} onError=${(text) => setNotice({ text, at: Date.now() })}/>
     ${state.status === 'waiting' ? html`<p class="phase-note">The game starts when every seat is taken. Share this page's address: ${location.origin}/t/${tableId}</p>` : null}
+    ${state.status === 'adjourned' ? html`<p class="phase-note" data-testid="adjourned">This game is adjourned: nobody was at it for a while. It goes on when one of its players comes back.</p>` : null}
     ${result ? html`<div class="result-banner" data-testid="result"><strong>${result}</strong>
       <a href=${`/t/${tableId}/replay${seated ? `?seat=${state.seat}` : ''}`}>Replay move by move</a>
       <a href=${`/api/tables/${tableId}/record`} download>Download the record (JSON)</a>

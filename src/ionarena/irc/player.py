@@ -1,0 +1,112 @@
+"""A player's private message to their game: a question (`status`, bank's `inv`, `help`), `quit`,
+or a move — and the answer, in the player's words.
+
+Questions are answered from the player's own view; a move goes to `Table.submit` (in the bot's
+worker thread); a refusal names people, never seats ("it is not your turn: bob is on turn"), and a
+move that comes after the player's turn ended says so, and why ("too late, your time ran out").
+`ok <nick>` takes a deal as the rulebook's `ok <person>` does. Every answer is counted against the
+player's limit and de-duplicated by the outbox (`status` typed ten times is answered once).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING
+
+from ..core import IonError, Names
+from ..host import Update
+from . import bankline, catalogue
+from .commands import parse_private
+from .digest import turn_digest
+from .naming import name_seats, ok_command, seat_named
+
+if TYPE_CHECKING:
+    from .session import Session
+
+LATE = 10.0
+"""Seconds after a turn ended during which a move is answered "too late" (with why)."""
+
+
+async def message(session: Session, nick: str, text: str) -> None:
+    """A private message from a player of `session`'s game."""
+    bot = session.bot
+    seat = session.seat_of(nick)
+    if seat is None or session.finished:
+        return
+    if session.absence.is_away(seat):  # they are evidently here
+        await session.absence.back(seat, nick)
+    command = parse_private(text)
+    if command.word == "status":
+        if bot.may_answer(nick):
+            for index, line in enumerate(await bot.work(status, session, seat)):
+                bot.answer(nick, line, key=f"status{index}")
+        return
+    if command.word == "quit":
+        await session.leave(nick, announce=True)
+        return
+    if command.word in ("team", "join", "start"):
+        if bot.may_answer(nick):
+            bot.answer(nick, catalogue.STARTED.format(channel=session.channel), key="started")
+        return
+    answer = await bot.work(session.table.ask, seat, command.text)
+    if answer is None and command.word == "help":
+        answer = catalogue.PRIVATE_HELP
+    if answer is not None:
+        if bot.may_answer(nick):
+            bot.answer(nick, name_seats(answer, session.names), key=command.text.split()[0].lower())
+        return
+    move = ok_command(command.text, session.names, session.normalize)
+    words = move.split()
+    if len(words) == 2 and words[0].lower() == "ok" and not words[1].isdigit() \
+            and seat_named(words[1], session.names, session.normalize) is None:
+        if bot.may_answer(nick):
+            bot.answer(nick, catalogue.NOBODY_CALLED.format(name=words[1][:32]), key="refused")
+        return
+    try:
+        await bot.work(submit, session, seat, move)
+    except IonError as err:
+        if bot.may_answer(nick):
+            bot.answer(nick, refusal(session, seat, err), key="refused")
+    session.request_pump()
+
+
+def submit(session: Session, seat: int, text: str) -> Update:
+    """The player's move (worker thread); the update it brings is the answer to it."""
+    session.acting = (threading.get_ident(), seat)
+    try:
+        return session.table.submit(seat, text, None)
+    finally:
+        session.acting = None
+
+
+def refusal(session: Session, seat: int, err: IonError) -> str:
+    """A refused move in the player's words: "too late" with why, if their turn just ended."""
+    ended = session.turn_over.get(seat)
+    actors = session.public_view.get("actors", []) if session.public_view else []
+    if ended is not None and seat not in actors and time.monotonic() - ended[0] < LATE:
+        return catalogue.too_late(ended[1])
+    return catalogue.REFUSED.format(reason=name_seats(str(err), session.names))
+
+
+def status(session: Session, seat: int) -> list[str]:
+    """A player's table in one or two lines (worker thread)."""
+    update = session.table.update(seat, since=session.table.version)
+    names = Names(seat, session.names)
+    if session.bank:
+        return [name_seats(line, session.names) for line in bankline.status_lines(update.view, names)]
+    first = turn_digest(session.spec, update.view, update.legal, names)
+    scores = ", ".join(f"{name} {score:g}" for name, score in
+                       zip(session.names, update.view.get("scores") or [], strict=False))
+    turn = " · ".join(f"{session.names[s]} to move" for s in update.actors[:1])
+    second = f"Scores: {scores}" + (f" · {turn}" if turn else "")
+    return [line for line in (first, second) if line]
+
+
+def summary(session: Session, seat: int) -> str:
+    """The seat's table in one line, as its turn line shows it (worker thread)."""
+    update = session.table.update(seat, since=session.table.version)
+    names = Names(seat, session.names)
+    if session.bank:
+        return bankline.status_lines(update.view, names)[1]
+    return turn_digest(session.spec, update.view, update.legal, names)

@@ -1,0 +1,59 @@
+"""What the lobby lists: `listed` tables only (the store keeps the flag with the table); a table
+made "by invite" is never listed and is found only through its link.
+
+`GET /api/tables` answers `tables` (those in memory: waiting, playing, adjourned, finished),
+`finished` and `adjourned` (from the store, newest first; read at most every `LOBBY_SECONDS`,
+since every open lobby asks every few seconds).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .hub import Hub
+from .payload import practice_seed
+
+LOBBY_SECONDS = 2.0
+"""How long the lobby's lists read from the store are answered again as they were."""
+ORDER = {"waiting": 0, "playing": 1, "adjourned": 2, "over": 3, "abandoned": 4}
+
+
+def in_memory(hub: Hub) -> list[dict[str, Any]]:
+    """Listed tables in memory: waiting and playing first, then adjourned and finished."""
+    rows = []
+    for hosted in list(hub.tables.values()):
+        table = hosted.table
+        if not table.listed:
+            continue
+        rows.append({"id": table.id, "game": table.game, "variant": table.info().variant,
+                     "players": table.players, "status": table.status, "version": table.version,
+                     "seats": [info.public() for info in table.seats],
+                     "open": [info.seat for info in table.seats if info.kind == "open"],
+                     "practice": practice_seed(table)})
+    rows.sort(key=lambda r: ORDER.get(str(r["status"]), 9))
+    return rows
+
+
+class Stored:
+    """Listed tables of one status from the store, newest first (see the module docstring)."""
+
+    def __init__(self, hub: Hub):
+        self.hub = hub
+        self._kept: dict[tuple[str, int], tuple[float, list[dict[str, Any]]]] = {}
+
+    async def rows(self, status: str, limit: int = 30) -> list[dict[str, Any]]:
+        """The listed tables of `status` (at most `limit`)."""
+        hub, key = self.hub, (status, limit)
+        kept = self._kept.get(key)
+        if kept is not None and hub.clock() - kept[0] < LOBBY_SECONDS:
+            return kept[1]
+        rows = await hub.run(lambda: hub.store.tables(status, limit, listed=True))
+        answer = [{"id": r.id, "game": r.game, "variant": r.variant, "players": r.players, "status": r.status,
+                   "names": list(r.names), "actions": r.actions,
+                   "finished_at": r.finished_at.isoformat() if r.finished_at else None}
+                  for r in rows]
+        self._kept[key] = (hub.clock(), answer)
+        return answer
+
+
+__all__ = ["LOBBY_SECONDS", "Stored", "in_memory"]
