@@ -21,11 +21,19 @@ Presenters are dispatch tables: one small function per event kind in a dict keye
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .events import Event
 from .view import View
+
+Fields = dict[str, Any]
+"""An event's fields as data (`Event.data`): JSON-ready values, each game's own per kind."""
+
+
+Describe = Callable[[Fields, "Names"], str]
+"""A presenter's sentence for one event kind: its fields and the reader's names -> one sentence
+(the values of a presenter's `DESCRIBE` table)."""
 
 
 class Names:

@@ -8,13 +8,12 @@ markup: the rulebook's `[X]` symbols are shown as they are.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from ...core import Event, Names, View
-from ...core.present import plural, result_line
+from ...core.present import Describe, Fields, plural, result_line
 from .cards import OBJECTS, parse_kind
 from .commands import inventory_line
 from .views import BankTable
@@ -67,37 +66,33 @@ def charge_bar(charge: int, full: int) -> str:
 
 # -- events, one sentence each ---------------------------------------------------------------------
 
-Describe = Callable[[dict[str, Any], Names], str]
-"""An event's fields and the reader's names -> one sentence."""
-
-
-def _join(d: dict[str, Any], names: Names) -> str:
+def _join(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} joins team {d['team']}."
 
 
-def _rebalance(d: dict[str, Any], names: Names) -> str:
+def _rebalance(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} moves to team {d['team']} to balance the teams."
 
 
-def _hand(d: dict[str, Any], names: Names) -> str:
+def _hand(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} starts with {' '.join(d['cards'])} and {d['coins']}¢."
 
 
-def _round_start(d: dict[str, Any], names: Names) -> str:
+def _round_start(d: Fields, names: Names) -> str:
     return f"Round {d['round']} of {d['rounds']} starts; it ends at {d['ends']:.1f} s."
 
 
-def _round_end(d: dict[str, Any], names: Names) -> str:
+def _round_end(d: Fields, names: Names) -> str:
     dropped = f" ({d['dropped']} left over)" if d["dropped"] else ""
     return f"Round {d['round']} is over: the pot of {d['pot']} is split, {d['each']} each{dropped}."
 
 
-def _game_over(d: dict[str, Any], names: Names) -> str:
+def _game_over(d: Fields, names: Names) -> str:
     team = f"team {d['team']} wins as a team" if d["team"] else "the teams are tied"
     return f"The game is over: team + has {d['plus']} points in all, team - has {d['minus']}; {team}."
 
 
-def _play(d: dict[str, Any], names: Names) -> str:
+def _play(d: Fields, names: Names) -> str:
     card = f"a wild as {d['card']}" if d["wild"] else d["card"]
     times = f" ×{d['times']}" if d["times"] > 1 else ""
     gains = [f"+{d['pot']} to the pot"] if d["pot"] else []
@@ -106,7 +101,7 @@ def _play(d: dict[str, Any], names: Names) -> str:
     return f"{names(d['player'])} plays {card}{times}: charge {d['before']:+d} → {d['charge']:+d}{gain}."
 
 
-def _dump(d: dict[str, Any], names: Names) -> str:
+def _dump(d: Fields, names: Names) -> str:
     who = names(d["player"])
     if d["dumper"] is not None:
         mates = [p for p in d["receivers"] if p != d["dumper"]]
@@ -119,52 +114,52 @@ def _dump(d: dict[str, Any], names: Names) -> str:
             f"are dumped, {each} {names.list(receivers)}.")
 
 
-def _timeout(d: dict[str, Any], names: Names) -> str:
+def _timeout(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} ran out of time: {d['points']} points."
 
 
-def _skip(d: dict[str, Any], names: Names) -> str:
+def _skip(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} skips: {d['points']} points."
 
 
-def _lost_turn(d: dict[str, Any], names: Names) -> str:
+def _lost_turn(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} loses this turn."
 
 
-def _away(d: dict[str, Any], names: Names) -> str:
+def _away(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} is away: the turn passes without penalty."
 
 
-def _pass(d: dict[str, Any], names: Names) -> str:
+def _pass(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} uses [S] Skip and passes."
 
 
-def _reverse(d: dict[str, Any], names: Names) -> str:
+def _reverse(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} uses [R] Reverse: play reverses."
 
 
-def _move_time(d: dict[str, Any], names: Names) -> str:
+def _move_time(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} uses [:] Move Time: may move until {d['until']:.1f} s."
 
 
-def _round_time(d: dict[str, Any], names: Names) -> str:
+def _round_time(d: Fields, names: Names) -> str:
     sign = "+:" if d["seconds"] > 0 else "-:"
     return f"{names(d['player'])} uses [{sign}]: the round now ends at {d['ends']:.1f} s."
 
 
-def _invincible(d: dict[str, Any], names: Names) -> str:
+def _invincible(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} uses [*] Invincible: the bank cannot dump for {plural(d['moves'], 'move')}."
 
 
-def _swap(d: dict[str, Any], names: Names) -> str:
+def _swap(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} uses [X] Swap: the charge is now {d['charge']:+d}."
 
 
-def _combine(d: dict[str, Any], names: Names) -> str:
+def _combine(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} uses [&] Combine: two moves this turn."
 
 
-def _take(d: dict[str, Any], names: Names) -> str:
+def _take(d: Fields, names: Names) -> str:
     who = names(d["player"])
     if d["victim"] is None:
         what = f" on {object_name(d['object'])}" if d.get("object") else ""
@@ -173,7 +168,7 @@ def _take(d: dict[str, Any], names: Names) -> str:
     return f"{who} uses [T] Take and takes {what} from {names(d['victim'])}."
 
 
-def _receive(d: dict[str, Any], names: Names) -> str:
+def _receive(d: Fields, names: Names) -> str:
     who = names(d["player"])
     if d["card"] is not None:
         return f"{who} receives the card {d['card']}."
@@ -182,11 +177,11 @@ def _receive(d: dict[str, Any], names: Names) -> str:
     return f"{who} receives {object_name(d['object'])}."
 
 
-def _earn(d: dict[str, Any], names: Names) -> str:
+def _earn(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} earns {d['coins']}¢ {WHY.get(d['why'], d['why'])}."
 
 
-def _instant(d: dict[str, Any], names: Names) -> str:
+def _instant(d: Fields, names: Names) -> str:
     who = names(d["player"])
     if d["object"] == "bankrupt":
         return f"{who} is hit by [B] Bankrupt: {d['points']:+d} points."
@@ -197,43 +192,43 @@ def _instant(d: dict[str, Any], names: Names) -> str:
     return f"{who} gets the instant points {symbol}: {d['points']:+d} points."
 
 
-def _lose_next(d: dict[str, Any], names: Names) -> str:
+def _lose_next(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} gets the powerdown [L]: loses their next turn."
 
 
-def _shop(d: dict[str, Any], names: Names) -> str:
+def _shop(d: Fields, names: Names) -> str:
     sale = ", ".join(f"{object_name(t)} {_price(t)}¢" for t in d["on_sale"])
     return f"The shop is open until {d['closes']:.1f} s: {sale}."
 
 
-def _buy(d: dict[str, Any], names: Names) -> str:
+def _buy(d: Fields, names: Names) -> str:
     if d.get("object") is None:
         return f"{names(d['player'])} buys something."
     return f"{names(d['player'])} buys {object_name(d['object'])} for {d['price']}¢."
 
 
-def _offer(d: dict[str, Any], names: Names) -> str:
+def _offer(d: Fields, names: Names) -> str:
     return (f"{names(d['player'])} offers {object_name(d['object'])} for {_units(d['price'], d['units'])}: "
             f"`ok {d['player']}` to accept.")
 
 
-def _accept(d: dict[str, Any], names: Names) -> str:
+def _accept(d: Fields, names: Names) -> str:
     return (f"{names(d['player'])} accepts {names.possessive(d['seller'])} deal: "
             f"{object_name(d['object'])} for {_units(d['price'], d['units'])}.")
 
 
-def _done(d: dict[str, Any], names: Names) -> str:
+def _done(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} leaves the shop."
 
 
-def _quit(d: dict[str, Any], names: Names) -> str:
+def _quit(d: Fields, names: Names) -> str:
     if d["points"]:
         return (f"{names(d['player'])} quits the game: {d['points']} points shared, {d['each']:+d} to each "
                 "player left.")
     return f"{names(d['player'])} quits the game."
 
 
-def _quit_sale(d: dict[str, Any], names: Names) -> str:
+def _quit_sale(d: Fields, names: Names) -> str:
     whose = f"The objects of {names(d['player'])}" if d["player"] is not None else \
         "The objects of players who quit"
     return f"{whose} are sold for {d['coins']}¢ (to no one)."

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 from ionarena.core import Event, Names, View
-from ionarena.core.present import and_list, plural, result_line
+from ionarena.core.present import Describe, Fields, and_list, plural, result_line
 
 from .actions import TILE_NAMES
 from .cards import CARDS, GOALS, display
@@ -45,23 +45,19 @@ def _tiles_used(tiles: list[str], center: str | None) -> str:
 
 # -- events, one sentence each ---------------------------------------------------------------------
 
-Describe = Callable[[dict[str, Any], Names], str]
-"""An event's fields and the reader's names -> one sentence."""
-
-
-def _round(d: dict[str, Any], names: Names) -> str:
+def _round(d: Fields, names: Names) -> str:
     center = f"; center: {', '.join(d['center'])}" if d["center"] else ""
     goals = ", ".join(GOALS[g].name for g in d["goals"])
     return f"Round {d['round']} is dealt; {names(d['first'])} is first. Goals: {goals}{center}."
 
 
-def _tile(d: dict[str, Any], names: Names) -> str:
+def _tile(d: Fields, names: Names) -> str:
     card = f" ({d['card']})" if d.get("card") else ""
     return (f"{names(d['player'])} chooses {TILE_NAMES[d['tile']]}{card} for this turn "
             "(hidden until the reveal).")
 
 
-def _pick(d: dict[str, Any], names: Names) -> str:
+def _pick(d: Fields, names: Names) -> str:
     who = names(d["player"])
     if "card" not in d:
         return f"{who} has picked."
@@ -70,34 +66,34 @@ def _pick(d: dict[str, Any], names: Names) -> str:
     return f"{who} picks {d['card']} (face down, hidden until the reveal)."
 
 
-def _reveal(d: dict[str, Any], names: Names) -> str:
+def _reveal(d: Fields, names: Names) -> str:
     used = f", using {_tiles_used(d['tiles'], d['center'])}" if d["tiles"] else ""
     return f"Turn {d['turn']}: {names(d['player'])} reveals {and_list(d['cards'])}{used}."
 
 
-def _center(d: dict[str, Any], names: Names) -> str:
+def _center(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} takes {d['card']} from the center."
 
 
-def _center_lost(d: dict[str, Any], names: Names) -> str:
+def _center_lost(d: Fields, names: Names) -> str:
     who = names(d["player"])
     if d["to"] is None:
         return f"{who} wanted {d['card']} from the center, but it is gone."
     return f"{who} wanted {d['card']} from the center, but {names(d['to'])} came first in seat order."
 
 
-def _center_empty(d: dict[str, Any], names: Names) -> str:
+def _center_empty(d: Fields, names: Names) -> str:
     tile = f"{names.possessive(d['player'])} Play From Center tile"
     return f"The center is empty, so {tile} stays face up."
 
 
-def _radioactive(d: dict[str, Any], names: Names) -> str:
+def _radioactive(d: Fields, names: Names) -> str:
     return (f"{names(d['player'])} places {card_text(d['card'])}: "
             f"{plural(d['revealed'], 'radioactive card')} "
             f"revealed this turn, so it {REVEAL_FACE.get(d['points'], str(d['points']))}.")
 
 
-def _unbonded(d: dict[str, Any], names: Names) -> str:
+def _unbonded(d: Fields, names: Names) -> str:
     who = names(d["player"])
     if not d["auto"]:
         return f"{who} plays {card_text(d['card'])} unbonded."
@@ -106,60 +102,60 @@ def _unbonded(d: dict[str, Any], names: Names) -> str:
     return f"{who} places {card_text(d['card'])} unbonded (no bond possible)."
 
 
-def _bond(d: dict[str, Any], names: Names) -> str:
+def _bond(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} bonds {d['card']} into {_compound(d)} ({d['points']} points)."
 
 
-def _refill(d: dict[str, Any], names: Names) -> str:
+def _refill(d: Fields, names: Names) -> str:
     return (f"{names(d['player'])} used Play Two: a card from the deck goes into the hand passed to "
             f"{names(d['to'])}.")
 
 
-def _pass(d: dict[str, Any], names: Names) -> str:
+def _pass(d: Fields, names: Names) -> str:
     return "Every hand passes left."
 
 
-def _round_end(d: dict[str, Any], names: Names) -> str:
+def _round_end(d: Fields, names: Names) -> str:
     last = ", ".join(d["discard"])
     return f"Round {d['round']} ends: the last cards ({last}) go to the discard pile."
 
 
-def _rxn_best(d: dict[str, Any], names: Names) -> str:
+def _rxn_best(d: Fields, names: Names) -> str:
     taken = f", taking {d['card']} from the {SOURCE[d['source']]}" if d["card"] else ""
     made = and_list([_compound(c) for c in d["compounds"]]) or "no compounds"
     return f"{names(d['player'])} resolves RXN{taken}: {made}."
 
 
-def _rxn_take(d: dict[str, Any], names: Names) -> str:
+def _rxn_take(d: Fields, names: Names) -> str:
     taken = f"takes {d['card']} from the {SOURCE[d['source']]}" if d["card"] else "takes no extra card"
     return f"{names(d['player'])} resolves RXN by hand and {taken}: every bond is broken, to be formed again."
 
 
-def _form(d: dict[str, Any], names: Names) -> str:
+def _form(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} re-forms {_compound(d)} ({d['points']} points)."
 
 
-def _rxn_done(d: dict[str, Any], names: Names) -> str:
+def _rxn_done(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} has finished RXN."
 
 
-def _score(d: dict[str, Any], names: Names) -> str:
+def _score(d: Fields, names: Names) -> str:
     parts = [f"compounds {d['compounds']}", f"noble gases {d['noble_gases']}", f"goals {d['goals']}"]
     if d["radioactive"]:
         parts.append(f"radioactive {d['radioactive']}")
     return f"{names(d['player'])} scores {d['total']} in round {d['round']} ({', '.join(parts)})."
 
 
-def _refresh(d: dict[str, Any], names: Names) -> str:
+def _refresh(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} flips {and_list([TILE_NAMES[t] for t in d['tiles']])} face up again."
 
 
-def _end_bonus(d: dict[str, Any], names: Names) -> str:
+def _end_bonus(d: Fields, names: Names) -> str:
     decay = f", {d['decay']:+d} for radioactive decay" if d["decay"] else ""
     return f"{names(d['player'])} gets +{d['tiles']} for face-up Action Tiles{decay}."
 
 
-def _game_end(d: dict[str, Any], names: Names) -> str:
+def _game_end(d: Fields, names: Names) -> str:
     winners = d["winners"]
     if not winners:
         return "The game is over."

@@ -6,12 +6,11 @@ Reads only a seat's view and events, so it can show nothing that seat may not se
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from ionarena.core import Event, Names, View
-from ionarena.core.present import plural, result_line
+from ionarena.core.present import Describe, Fields, plural, result_line
 
 from .cards import DOTS, FACE_BY_TEXT, KIND, KIND_NAMES, KIND_TOKENS, NUM_FACES, POINTS, TEXT, face_name
 from .views import DotsTable
@@ -31,79 +30,75 @@ def _match_text(values: list[int]) -> str:
 
 # -- events, one sentence each ---------------------------------------------------------------------
 
-Describe = Callable[[dict[str, Any], Names], str]
-"""An event's fields and the reader's names -> one sentence."""
-
-
-def _deal(d: dict[str, Any], names: Names) -> str:
+def _deal(d: Fields, names: Names) -> str:
     return f"Deal {d['deal']}: {names(d['dealer'])} deals and turns up {card_name(d['card'])}."
 
 
-def _play(d: dict[str, Any], names: Names) -> str:
+def _play(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} plays {card_name(d['card'])}."
 
 
-def _double_joker(d: dict[str, Any], names: Names) -> str:
+def _double_joker(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} plays a Double Joker and names {d['number']}."
 
 
-def _gift(d: dict[str, Any], names: Names) -> str:
+def _gift(d: Fields, names: Names) -> str:
     if "card" in d:
         return f"{names(d['player'])} gives {names(d['to'])} {card_name(d['card'])}."
     return f"{names(d['player'])} gives {names(d['to'])} a card."
 
 
-def _gift_back(d: dict[str, Any], names: Names) -> str:
+def _gift_back(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} blocks the Gift and gives the card back to {names(d['to'])}."
 
 
-def _draw(d: dict[str, Any], names: Names) -> str:
+def _draw(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} draws {plural(d['count'], 'card')}."
 
 
-def _pass(d: dict[str, Any], names: Names) -> str:
+def _pass(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} cannot play or draw and passes."
 
 
-def _block_draw(d: dict[str, Any], names: Names) -> str:
+def _block_draw(d: Fields, names: Names) -> str:
     # the Block itself is told by the `play` event that follows
     return f"{names(d['player'])} blocks the draw and takes no cards."
 
 
-def _must_draw(d: dict[str, Any], names: Names) -> str:
+def _must_draw(d: Fields, names: Names) -> str:
     return (f"{names(d['player'])} must take {plural(d['count'], 'card')} "
             "(or answer with a matching Block).")
 
 
-def _takes(d: dict[str, Any], names: Names) -> str:
+def _takes(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} takes {plural(d['count'], 'card')}."
 
 
-def _skip(d: dict[str, Any], names: Names) -> str:
+def _skip(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} loses the turn (No Play)."
 
 
-def _name(d: dict[str, Any], names: Names) -> str:
+def _name(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} names {d['number']} for the starting Double Joker."
 
 
-def _reshuffle(d: dict[str, Any], names: Names) -> str:
+def _reshuffle(d: Fields, names: Names) -> str:
     return f"The played cards are shuffled into a new draw pile of {plural(d['count'], 'card')}."
 
 
-def _turn_cap(d: dict[str, Any], names: Names) -> str:
+def _turn_cap(d: Fields, names: Names) -> str:
     if d["player"] is None:
         return f"The turn cap is reached; the lowest hands are tied at {d['points']} points."
     return f"The turn cap is reached; {names(d['player'])} holds the lowest hand ({d['points']} points)."
 
 
-def _deal_end(d: dict[str, Any], names: Names) -> str:
+def _deal_end(d: Fields, names: Names) -> str:
     if d["player"] is None:
         return "Nobody scores this deal."
     return f"{names(d['player'])} wins the deal and scores {d['points']} points."
 
 
-def _game_end(d: dict[str, Any], names: Names) -> str:
+def _game_end(d: Fields, names: Names) -> str:
     if d["player"] is None:
         return "The game ends in a draw."
     return f"{names(d['player'])} wins the game with {d['points']} points."

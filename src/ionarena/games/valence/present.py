@@ -8,13 +8,12 @@ markup: names and said words are shown as the characters they are.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from ...core import Event, Names, View
-from ...core.present import and_list, number_word, plural, result_line, signed
+from ...core.present import Describe, Fields, and_list, number_word, plural, result_line, signed
 from .cards import ELEMENT_INFO, MOLECULE_TYPES, RECIPES, kind_of
 from .chemistry import (
     atoms,
@@ -129,38 +128,34 @@ HELIUM_TEXT = ("Helium (He) is a noble gas: its only electron shell is full with
 
 # -- events, one sentence each ---------------------------------------------------------------------
 
-Describe = Callable[[dict[str, Any], Names], str]
-"""An event's fields and the reader's names -> one sentence."""
-
-
-def _deal(d: dict[str, Any], names: Names) -> str:
+def _deal(d: Fields, names: Names) -> str:
     top = d["top"]
     return (f"Each player is dealt {d['hand_size']} element cards; {top} "
             f"({ELEMENT_INFO[top].name}) is turned face up to start the discard pile.")
 
 
-def _helium_back(d: dict[str, Any], names: Names) -> str:
+def _helium_back(d: Fields, names: Names) -> str:
     if d["player"] is None:
         return "Helium was turned as the first discard: it goes to the bottom of the Element Deck."
     return (f"{names(d['player'])} was dealt Helium: it goes to the bottom of the Element Deck and is "
             "replaced.")
 
 
-def _hand(d: dict[str, Any], names: Names) -> str:
+def _hand(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} is dealt {' '.join(d['cards'])}."
 
 
-def _first_player(d: dict[str, Any], names: Names) -> str:
+def _first_player(d: Fields, names: Names) -> str:
     info = ELEMENT_INFO[d["card"]]
     return (f"{names(d['player'])} goes first: {d['card']} ({info.name}, atomic number "
             f"{info.atomic_number}) is the highest atomic number{_HOW.get(d['how'], '')}.")
 
 
-def _skip_draw(d: dict[str, Any], names: Names) -> str:
+def _skip_draw(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} was reacted with and skips the draw."
 
 
-def _draw(d: dict[str, Any], names: Names) -> str:
+def _draw(d: Fields, names: Names) -> str:
     who = names(d["player"])
     count = plural(d["count"], "card")
     cards = f": {' '.join(d['cards'])}" if d.get("cards") else ""
@@ -176,41 +171,41 @@ def _draw(d: dict[str, Any], names: Names) -> str:
     return f"{who} draws {count}{cards}{short}."
 
 
-def _take_discard(d: dict[str, Any], names: Names) -> str:
+def _take_discard(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} takes {d['card']} from the top of the discard pile."
 
 
-def _redraw(d: dict[str, Any], names: Names) -> str:
+def _redraw(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} discards the whole hand ({' '.join(d['cards'])}) to draw three new cards."
 
 
-def _build(d: dict[str, Any], names: Names) -> str:
+def _build(d: Fields, names: Names) -> str:
     return (f"{names(d['player'])} builds {label(d['molecule'])} from {' '.join(d['cards'])}: "
             f"{MOLECULE_TYPES[d['type']].label}, {points_text(d['points'])}.")
 
 
-def _wrong_name(d: dict[str, Any], names: Names) -> str:
+def _wrong_name(d: Fields, names: Names) -> str:
     return (f"{names(d['player'])} calls {' '.join(d['cards'])} \"{d['said']}\": wrong, it is "
             f"{label(d['molecule'])}. The cards stay in hand.")
 
 
-def _place(d: dict[str, Any], names: Names) -> str:
+def _place(d: Fields, names: Names) -> str:
     cards = d["cards"]
     top = f" ({cards[-1]} on top)" if len(cards) > 1 else ""
     return f"{names(d['player'])} puts {' '.join(cards)} on the discard pile{top}."
 
 
-def _helium(d: dict[str, Any], names: Names) -> str:
+def _helium(d: Fields, names: Names) -> str:
     return (f"{names(d['player'])} adds Helium to the stash ({HELIUM_POINTS} points); every hand passes "
             "to the right.")
 
 
-def _pass(d: dict[str, Any], names: Names) -> str:
+def _pass(d: Fields, names: Names) -> str:
     cards = f": {' '.join(d['cards'])}" if "cards" in d else ""
     return f"{names(d['player'])} passes {plural(d['count'], 'card')} to {names(d['to'])}{cards}."
 
 
-def _react(d: dict[str, Any], names: Names) -> str:
+def _react(d: Fields, names: Names) -> str:
     victim = names(d["victim"])
     first, second = d["products"]
     return (f"{names(d['player'])} reacts {short_label(d['reactor'])} with the "
@@ -219,46 +214,46 @@ def _react(d: dict[str, Any], names: Names) -> str:
             "and skips the next draw.")
 
 
-def _steal(d: dict[str, Any], names: Names) -> str:
+def _steal(d: Fields, names: Names) -> str:
     if "card" not in d:
         return f"{names(d['player'])} takes a random card from {names(d['victim'])}."
     return f"{names(d['player'])} takes {d['card']} from {names(d['victim'])}."
 
 
-def _trade(d: dict[str, Any], names: Names) -> str:
+def _trade(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} trades up {label(d['molecule'])}: the Salt goes back to the bank."
 
 
-def _must_discard(d: dict[str, Any], names: Names) -> str:
+def _must_discard(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} holds too many cards and must discard {d['count']}."
 
 
-def _discard(d: dict[str, Any], names: Names) -> str:
+def _discard(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} discards {d['card']}."
 
 
-def _end_turn(d: dict[str, Any], names: Names) -> str:
+def _end_turn(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} ends the turn."
 
 
-def _reshuffle(d: dict[str, Any], names: Names) -> str:
+def _reshuffle(d: Fields, names: Names) -> str:
     return (f"The Element Deck is empty: the discard pile is shuffled into a new deck of "
             f"{plural(d['count'], 'card')}.")
 
 
-def _win(d: dict[str, Any], names: Names) -> str:
+def _win(d: Fields, names: Names) -> str:
     return f"{names(d['player'])} has {d['points']} points and wins!"
 
 
-def _team_win(d: dict[str, Any], names: Names) -> str:
+def _team_win(d: Fields, names: Names) -> str:
     return f"All {d['types']} types of molecule have been built: everyone wins together!"
 
 
-def _team_loss(d: dict[str, Any], names: Names) -> str:
+def _team_loss(d: Fields, names: Names) -> str:
     return "The Element Deck ran out before every type of molecule was built: everyone loses."
 
 
-def _turn_cap(d: dict[str, Any], names: Names) -> str:
+def _turn_cap(d: Fields, names: Names) -> str:
     return f"The turn cap ({d['turns']} turns) is reached: the game is a draw."
 
 
