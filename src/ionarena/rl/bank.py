@@ -291,34 +291,33 @@ class Encoder(BaseEncoder[BankState]):
         """`encode`'s vector from the seat's observation (`games.bank.observe`): the seat's own hand,
         coins and objects, and of the other seats only what the view shows (their card and object
         counts, teams, scores...)."""
-        seen = observe(state, seat)
+        # the observation is a plain tuple: unpacked at once (`BankObservation` gives the order)
+        (phase, on_turn, team, active, done, hand_counts, inv, full_charge, rounds, charge, pot, shield,
+         direction, second_move, order, cards_by_seat, objects_by_seat, loses_turns, scores, round_, now,
+         round_end, move_end, deadline, on_sale, offers) = observe(state, seat)
         (at_coins, at_charge, at_pot, at_shield, at_dir, at_combo, at_team_scores, at_round, at_round_left,
          at_move_left, at_deadline) = self.places
         n = self.n
         cfg = self.cfg
         o = self.zeros[:]
-        phase = seen.phase
         o[self.phase_at.get(phase, self.phase_over)] = 1.0
-        team, active = seen.teams, seen.active
         acting_at = self.acting_at[seat]
         if phase == PLAY:
-            o[acting_at[seen.on_turn]] = 1.0
+            o[acting_at[on_turn]] = 1.0
         elif phase == LOBBY:
             for s in range(n):
                 if active[s] and not team[s]:
                     o[acting_at[s]] = 1.0
         elif phase == SHOP:
-            done = seen.done
             for s in range(n):
                 if active[s] and not done[s]:
                     o[acting_at[s]] = 1.0
-        hand = tuple(seen.hand)
+        hand = tuple(hand_counts)
         row = self.hand_rows.get(hand)
         if row is None:
             row = self._hand_row(hand)
         at = self.o_hand
         o[at:at + NUM_CARDS] = row
-        inv = seen.inventory
         x: float = inv.get("coins", 0)
         o[at_coins] = x / (abs(x) + 10)  # squash(x, 10), as every squash below
         kind_at, units_of = self.kind_at, self.units_of
@@ -329,19 +328,19 @@ class Encoder(BaseEncoder[BankState]):
                     o[position] = units_of[count]
                 except IndexError:
                     o[position] = count / (abs(count) + 3)
-        x = seen.charge / (seen.full_charge or cfg.full_charge)
+        x = charge / (full_charge or cfg.full_charge)
         x = x if x < 1.0 else 1.0
         o[at_charge] = x if x > -1.0 else -1.0
-        x = seen.pot
+        x = pot
         o[at_pot] = x / (abs(x) + 1000)
-        x = seen.shield
+        x = shield
         if x:
             o[at_shield] = x / (abs(x) + 3)
-        if seen.direction > 0:
+        if direction > 0:
             o[at_dir] = 1.0
-        if seen.second_move:
+        if second_move:
             o[at_combo] = 1.0
-        key = tuple(seen.order)
+        key = tuple(order)
         row = self.order_rows[seat].get(key)
         if row is None:
             row = self._order_row(seat, key)
@@ -351,7 +350,7 @@ class Encoder(BaseEncoder[BankState]):
         quit_after, lose_after = n, 2 * n
         sums = [0, 0, 0]  # by team: none, +, - (index -1)
         for (at_team, at_cards, at_objects, at_score), t, cards, objects, lost, x, alive in zip(
-                self.seat_at[seat], team, seen.cards, seen.objects, seen.loses_turns, seen.scores, active,
+                self.seat_at[seat], team, cards_by_seat, objects_by_seat, loses_turns, scores, active,
                 strict=True):
             if t:
                 o[at_team] = t
@@ -375,14 +374,14 @@ class Encoder(BaseEncoder[BankState]):
         own, other_team = (sums[-1], sums[1]) if team[seat] < 0 else (sums[1], sums[-1])
         o[at_team_scores] = own / (abs(own) + 5000)
         o[at_team_scores + 1] = other_team / (abs(other_team) + 5000)
-        x = seen.round / (seen.rounds or cfg.rounds)
+        x = round_ / (rounds or cfg.rounds)
         o[at_round] = 1.0 if x > 1.0 else x
-        now = seen.now  # the view's round(now, 3), skipped on whole milliseconds (as `to_ms`)
+        # the view's round(now, 3), skipped on whole milliseconds (as `to_ms`)
         if not (now.__class__ is float and 0.0 <= now <= EXACT_UP_TO and round(now * 1000) / 1000 == now):
             now = round(now, 3)
         until: float | None
         if phase == PLAY:
-            round_end, until = seen.round_end, seen.move_end
+            until = move_end
             x = round_end - now
             x = (0.0 if x < 0.0 else x) / cfg.round_time
             o[at_round_left] = 3.0 if x > 3.0 else x
@@ -392,19 +391,19 @@ class Encoder(BaseEncoder[BankState]):
             if round_end < until:  # deadline(): the sooner of the two
                 until = round_end
         else:
-            until = seen.deadline
+            until = deadline
         if until is not None:
             x = until - now
             x = 0.0 if x < 0.0 else x
             o[at_deadline] = x / (abs(x) + 10)
         if phase == SHOP:
             sale_at = self.sale_at
-            for kind in seen.on_sale:
+            for kind in on_sale:
                 position = sale_at.get(kind)
                 if position is not None:
                     o[position] = 1.0
             held_at, size, h = self.held_at, self.deal_size, len(HELD_KINDS)
-            for seller, offer in seen.offers.items():  # public: every deal was told
+            for seller, offer in offers.items():  # public: every deal was told
                 base = self.o_deals + ((seller - seat) % n) * size
                 o[base] = 1.0
                 index = held_at.get(offer.kind)

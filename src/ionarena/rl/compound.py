@@ -260,42 +260,41 @@ class Encoder(BaseEncoder[CompoundState]):
         """`encode`'s vector from the seat's observation (`games.compound.observe`): the public
         fields, the seat's own hand and its own pick in progress (other hands only by their sizes,
         other picks only by whether they are committed)."""
-        seen = observe(state, seat)
+        # the observation is a plain tuple: unpacked at once (`CompoundObservation` gives the order)
+        (phase, actors, round_, turn, first_player, hand, picks, want_two, want_rxn, wanted, center, discard,
+         deck, sizes, committed, tiles, compounds, unbonded, revealed, scores, goals, rxn_stage, rxn_player,
+         placed, kept, decays) = observe(state, seat)
         n = self.n
         o = self.zeros[:]
-        phase = seen.phase
         o[self.phase_at.get(phase, self.phase_over)] = 1.0
         at = self.o_acting - seat  # seat s sits at relative place (s - seat) % n
-        for s in seen.actors:
+        for s in actors:
             o[at + s if s >= seat else at + s + n] = 1.0
-        x = seen.round / 3
+        x = round_ / 3
         o[self.o_round] = 1.0 if x > 1.0 else x
-        x = seen.turn / 10
+        x = turn / 10
         o[self.o_turn] = 2.0 if x > 2.0 else x
-        o[self.o_first + (seen.first_player - seat) % n] = 1.0
+        o[self.o_first + (first_player - seat) % n] = 1.0
         card_at = self.hand_at
-        for card in seen.hand:
+        for card in hand:
             o[card_at[card]] += 1.0
         card_at = self.center_at
-        for card in seen.center:
+        for card in center:
             o[card_at[card]] += 1.0
         card_at = self.discard_at
-        for card in seen.discard:
+        for card in discard:
             o[card_at[card]] += 1.0
         card_at = self.picks_at
-        for card in seen.picks:
+        for card in picks:
             o[card_at[card]] += 1.0
-        if seen.want_two:
+        if want_two:
             o[self.o_tiles_wanted] = 1.0
-        if seen.want_rxn:
+        if want_rxn:
             o[self.o_tiles_wanted + 1] = 1.0
-        wanted = seen.want_center
         if wanted is not None:
             o[self.wanted_at[wanted]] = 1.0
-        x = seen.deck / self.deck_size
+        x = deck / self.deck_size
         o[self.o_deck] = 1.0 if x > 1.0 else x
-        sizes, tiles, compounds, unbonded = seen.hand_sizes, seen.tiles, seen.compounds, seen.unbonded
-        revealed, committed, scores = seen.revealed, seen.committed, seen.scores
         o_sizes, o_committed, o_tiles, o_scores = self.o_sizes, self.o_committed, self.o_tiles, self.o_scores
         compound_at, unbonded_at, revealed_at = self.compound_at, self.unbonded_at, self.revealed_at
         for r in range(n):
@@ -327,15 +326,13 @@ class Encoder(BaseEncoder[CompoundState]):
             for card in revealed[s]:
                 o[card_at[card]] += 1.0
         goal_at = self.goal_at
-        for goal in seen.goals:
+        for goal in goals:
             o[goal_at[goal]] = 1.0
         if phase == "rxn":
-            stage = seen.rxn_stage
-            if stage in RXN_STAGES:
-                o[self.o_rxn + RXN_STAGES.index(stage)] = 1.0
-            o[self.o_rxn + len(RXN_STAGES) + (seen.rxn_player - seat) % n] = 1.0
+            if rxn_stage in RXN_STAGES:
+                o[self.o_rxn + RXN_STAGES.index(rxn_stage)] = 1.0
+            o[self.o_rxn + len(RXN_STAGES) + (rxn_player - seat) % n] = 1.0
         if self.advanced:
-            placed, kept, decays = seen.radioactive, seen.kept, seen.decay
             o_decay, radio_at, kept_at = self.o_decay, self.radio_at, self.kept_at
             for r in range(n):
                 s = seat + r

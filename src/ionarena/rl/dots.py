@@ -168,42 +168,39 @@ class Encoder(BaseEncoder[DotsState]):
     def encode_state(self, state: DotsState, seat: int) -> np.ndarray:
         """`encode`'s vector from the seat's observation (`games.dots.observe`): the table's cards
         since the last deal or reshuffle are the played cards themselves."""
-        seen = observe(state, seat)
+        # the observation is a plain tuple: unpacked at once (`DotsObservation` gives the order)
+        (phase, acting, hand, hand_points, played, match, pending, direction, gift_from, dealer, sizes,
+         points_of, draw_pile, turns, turn_cap) = observe(state, seat)
         n = self.n
         o = self.zeros[:]
-        o[self.o_phase + seen.phase] = 1.0  # the rules' phase numbers are PHASES' order
-        if seen.acting:
+        o[self.o_phase + phase] = 1.0  # the rules' phase numbers are PHASES' order
+        if acting:
             o[self.o_acting] = 1.0
         at = self.o_hand
-        for face in seen.hand:
+        for face in hand:
             o[at + face] += 1.0
-        played = seen.played
         o[self.o_top + played[-1]] = 1.0
         base = self.o_match - 1
-        for value in seen.match:
+        for value in match:
             o[base + value] = 1.0
-        pending = seen.pending_draw
         if pending:
             o[self.o_pending] = pending / 5
-        if seen.direction > 0:
+        if direction > 0:
             o[self.o_dir] = 1.0
-        gift_from = seen.gift_from
         if gift_from >= 0:
             o[self.o_gift + (gift_from - seat) % n] = 1.0
-        o[self.o_dealer + (seen.dealer - seat) % n] = 1.0
+        o[self.o_dealer + (dealer - seat) % n] = 1.0
         at_sizes, at_points = self.o_sizes - seat, self.o_points - seat
-        points_of = seen.points
-        for s, size in enumerate(seen.hand_sizes):
+        for s, size in enumerate(sizes):
             r = s if s >= seat else s + n
             o[at_sizes + r] = size / 10
             if points_of[s]:
                 thousands = points_of[s] / 1000
                 o[at_points + r] = 5.0 if thousands > 5.0 else thousands
-        o[self.o_pile] = seen.draw_pile / DECK_SIZE
+        o[self.o_pile] = draw_pile / DECK_SIZE
         o[self.o_played] = len(played) / DECK_SIZE
-        turns = seen.turns / seen.turn_cap
-        o[self.o_turns] = 1.0 if turns > 1.0 else turns
-        hand_points = seen.hand_points
+        share = turns / turn_cap
+        o[self.o_turns] = 1.0 if share > 1.0 else share
         if hand_points:
             thousands = hand_points / 1000
             o[self.o_hand_points] = 5.0 if thousands > 5.0 else thousands

@@ -186,30 +186,28 @@ class Encoder(BaseEncoder[ValenceState]):
         place are count vectors in `ELEMENTS` order already. The values of a count vector, of a
         stash (its counts and points) and of the bank change far less often than they are observed:
         each is made once and then looked up by its contents (`_counts`, `_stash`, `_bank`)."""
-        seen = observe(state, seat)
+        # the observation is a plain tuple: unpacked at once (`ValenceObservation` gives the order)
+        (phase, acting, hand, pending, discard, deck_size, bank, stashes, sizes, skips, first_turn, traded,
+         failed, built_types, turn, turn_cap) = observe(state, seat)
         n = self.n
         o = self.zeros[:]
-        o[self.phase_at[seen.phase]] = 1.0
-        if seen.acting:
+        o[self.phase_at[phase]] = 1.0
+        if acting:
             o[self.o_acting] = 1.0
         counts = self.counts_cache
-        key = tuple(seen.hand)
+        key = tuple(hand)
         values = counts.get(key)
         o[self.hand_slice] = values if values is not None else self._counts(key)
-        pending = seen.placing
         if any(pending):
             key = tuple(pending)
             values = counts.get(key)
             o[self.placing_slice] = values if values is not None else self._counts(key)
-        discard = seen.discard
         if discard:
             o[self.top_at[discard[-1]]] = 1.0
         o[self.o_discard] = len(discard) / DECK_SIZE
-        o[self.o_deck] = seen.deck_size / DECK_SIZE
-        bank = seen.bank
+        o[self.o_deck] = deck_size / DECK_SIZE
         values = self.bank_cache.get(tuple(bank.values()))
         o[self.bank_slice] = values if values is not None else self._bank(bank)
-        stashes, skips, sizes = seen.stashes, seen.skip_draw, seen.hand_sizes
         stash_cache, stash_slices = self.stash_cache, self.stash_slices
         o_sizes, o_skip, o_points = self.o_sizes, self.o_skip, self.o_points
         for r in range(n):
@@ -226,17 +224,17 @@ class Encoder(BaseEncoder[ValenceState]):
                 o[stash_slices[r]], o[o_points + r] = found
             if skips[s]:
                 o[o_skip + r] = 1.0
-        if seen.first_turn:
+        if first_turn:
             o[self.o_first] = 1.0
-        if seen.traded_up:
+        if traded:
             o[self.o_traded] = 1.0
-        for formula in seen.failed_builds:
+        for formula in failed:
             o[self.o_failed + STASH_INDEX[formula]] = 1.0
         if self.o_built >= 0:
-            for kind in seen.built_types:
+            for kind in built_types:
                 o[self.o_built + TYPE_INDEX[kind]] = 1.0
-        turn = seen.turn / seen.turn_cap
-        o[self.o_turn] = 1.0 if turn > 1.0 else turn
+        share = turn / turn_cap
+        o[self.o_turn] = 1.0 if share > 1.0 else share
         return np.frombuffer(o, FLOAT32)
 
     def _counts(self, key: tuple[int, ...]) -> array:
