@@ -5,7 +5,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ionarena.agents.spec import PARAMS
 from ionarena.core import State
+
+
+def choices(agent: str, key: str) -> tuple[str, ...]:
+    """The values the spec of `agent` offers for its parameter `key` (so a new one is tested too)."""
+    return next(param.choices for param in PARAMS[agent] if param.key == key)
+
+
+ROOTS = choices("ismcts", "root")
+"""Every way ISMCTS may choose its root's move: each must search determinizations only."""
 
 PUBLIC = frozenset({"num_players", "variant", "game_id", "version", "timed", "actors", "is_over",
                     "deadline", "now", "format_action", "phase_name", "scores", "winners"})

@@ -14,7 +14,7 @@ from ionarena.agents.ismcts import ISMCTSAgent, Node
 from ionarena.core import State
 from ionarena.sim.driver import bot_step
 
-from .guard import SeatOnly
+from .guard import ROOTS, SeatOnly
 
 
 def advanced(game: str, players: int, seed: int, steps: int, **options) -> State:
@@ -57,17 +57,21 @@ def test_a_forced_move_is_played_without_searching(fifteen):
     assert agent.last is None
 
 
-def test_the_search_only_uses_its_own_seat(fifteen):
+@pytest.mark.parametrize("root", ROOTS)
+def test_the_search_only_uses_its_own_seat(fifteen, root):
     for game, players, steps in (("dots", 3, 6), (fifteen, 3, 1)):
         state, seat = decision(game, players, seed=2, steps=steps)
         guarded = SeatOnly(state, seat)
-        agent = make_agent("ismcts:iters=40", game, seat, seed=3)
+        agent = make_agent(f"ismcts:iters=40,root={root}", game, seat, seed=3)
         action = agent.act(guarded, seat)  # type: ignore[arg-type]
         assert action in state.legal_actions(seat)
-        assert 0 < guarded.calls.count("determinize") <= 40  # one sample a round of the root's moves
+        assert agent.last is not None  # it searched
+        # halving: one sample a round of the root's moves; ucb: one an iteration
+        assert 0 < guarded.calls.count("determinize") <= 40
 
 
-def test_same_choices_whatever_the_hidden_cards_are(fifteen):
+@pytest.mark.parametrize("root", ROOTS)
+def test_same_choices_whatever_the_hidden_cards_are(fifteen, root):
     """Two states that differ only in what the seat cannot see (both resampled from one state for
     that seat) get the same choices from agents with the same seed."""
     compared = 0
@@ -79,8 +83,8 @@ def test_same_choices_whatever_the_hidden_cards_are(fifteen):
         if all(one.view(q) == two.view(q) for q in range(3)):
             continue  # nothing hidden differs: proves nothing
         compared += 1
-        a = make_agent("ismcts:iters=30", fifteen, seat, seed=seed)
-        b = make_agent("ismcts:iters=30", fifteen, seat, seed=seed)
+        a = make_agent(f"ismcts:iters=30,root={root}", fifteen, seat, seed=seed)
+        b = make_agent(f"ismcts:iters=30,root={root}", fifteen, seat, seed=seed)
         for _ in range(2):  # the second choice checks that the agents' generators stayed in step
             assert a.act(one, seat) == b.act(two, seat)
     assert compared >= 8

@@ -254,17 +254,25 @@ def test_sit_gives_a_token_kept_only_as_a_hash(clock):
 
 def test_a_person_who_leaves_mid_game_is_replaced_by_the_takeover_bot_and_can_come_back(clock):
     table = Table("dots", players=3, bots={1: "random", 2: "random"}, seed=4, clock=clock)
-    table.sit(0, "ada")
+    old = table.sit(0, "ada")
     table.start(0.0)
     table.pump(0.0)
     table.leave(0)
     assert table.seats[0].kind == "bot" and table.seats[0].bot == "greedy"
-    table.pump(0.0)
-    moved = [p for p, _ in table.record().actions]
-    assert 0 in moved or table.is_over()
-    if not table.is_over():
-        token = table.sit(0, "ada")
-        assert table.authenticate(token) == 0 and table.seats[0].kind == "person"
+    for _ in range(50):  # one move at a time, until the takeover bot has moved for seat 0
+        if 0 in [p for p, _ in table.record().actions]:
+            break
+        table.pump(0.0, max_moves=1)
+    else:
+        pytest.fail("the takeover bot never moved for seat 0")
+    assert not table.is_over()  # else coming back below would test nothing
+    token = table.sit(0, "ada")
+    assert table.authenticate(token) == 0 and table.seats[0].kind == "person"
+    assert table.authenticate(old) is None
+    table.pump(0.0)  # the bots play on up to ada's turn, which waits for her again
+    assert table.update(0).actors == (0,) and not table.is_over()
+    version = table.version
+    assert table.pump(1e9) is None and table.version == version
 
 
 def test_without_a_takeover_bot_the_seat_is_open_and_the_game_waits(clock):

@@ -51,9 +51,11 @@ def _import_ray() -> Any:
     return ray
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def ray_instance() -> Iterator[Any]:
-    """One local Ray instance for the whole session (starting Ray takes seconds)."""
+    """One local Ray instance for this module's tests (starting Ray takes seconds). Not for the
+    session: stopping Ray takes seconds too, and at the session's end pytest-xdist interrupts a
+    worker still busy after 5 s (a stray KeyboardInterrupt traceback in a green run)."""
     ray = _import_ray()
     ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
     yield ray

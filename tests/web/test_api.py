@@ -9,6 +9,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from ionarena.core.record import GameRecord, replay
+from ionarena.web.hub import MAX_BOT_ITERS, MAX_BOT_MS
 
 from .conftest import auth, make_table
 
@@ -182,6 +183,24 @@ def test_a_seated_person_fills_the_open_seats_with_bots_and_the_table_starts(cli
     final = play_out(client, table, token)
     assert final["over"] and {p for p, _ in GameRecord.from_dict(
         client.get(f"/api/tables/{table}/record").json()).actions} == {0, 1, 2}
+
+
+def test_a_web_table_holds_its_bots_to_the_servers_thinking_budget(client: TestClient) -> None:
+    """Specs the agent itself takes (ms up to 600000) but that think longer than this server
+    allows are refused with the limit named, for a new table and for an open seat; the limit
+    itself is allowed."""
+    over = [f"ismcts:ms={MAX_BOT_MS + 1}", f"ismcts:iters={MAX_BOT_ITERS + 1}"]
+    for spec in over:
+        body = {"game": "dots", "players": 2, "seats": ["human", f"bot:{spec}"]}
+        answer = client.post("/api/tables", json=body)
+        assert answer.status_code == 422 and "thinks too long" in answer.json()["detail"], answer.text
+    made = make_table(client, game="dots", players=3, seats=["human", "open", "open"])
+    url, token = f"/api/tables/{made['id']}/seats/1/bot", made["seats"][0]["token"]
+    for spec in over:
+        assert client.post(url, headers=auth(token), json={"bot": spec}).status_code == 422, spec
+    at_limit = f"ismcts:ms={MAX_BOT_MS},iters={MAX_BOT_ITERS}"
+    seated = client.post(url, headers=auth(token), json={"bot": at_limit})  # seat 2 stays open: no game yet
+    assert seated.status_code == 200 and seated.json()["seats"][1]["bot"] == at_limit
 
 
 def test_bad_tables_are_refused_with_a_reason(client: TestClient) -> None:

@@ -65,8 +65,9 @@ def test_a_double_click_on_a_board_card_plays_one_card(browser: Any, server: Liv
 
 
 def test_compound_marks_the_picked_cards_only_until_the_reveal(browser: Any, server: LiveServer) -> None:
-    made = make(server, game="compound", players=3, seats=["human", "bot:easy", "bot:easy"], names=["Ada"],
-                seed=17, bot_delay=1.0)
+    # the other two seats are people who pick only when told below: bots picking after a delay
+    # revealed the picks before the marks were counted whenever the machine was slow
+    made = make(server, game="compound", players=3, seats=["human"] * 3, names=["Ada"], seed=17)
     page = new_page(browser)
     page.goto(f"{server.url}/t/{made['id']}#token={made['seats'][0]['token']}")
     page.wait_for_selector(".my-hand .tiles [data-move=two]")
@@ -79,6 +80,13 @@ def test_compound_marks_the_picked_cards_only_until_the_reveal(browser: Any, ser
     page.wait_for_selector(".my-hand .badge.ok")  # picked, face down
     assert page.locator(".hand .ecard.selected").count() == 2  # K and one Cl, not every Cl
     assert page.locator(".hand .ecard.selected[data-card=Cl]").count() == 1
+    for seat in (1, 2):  # the others pick a card each: the picks are revealed
+        headers = {"Authorization": f"Bearer {made['seats'][seat]['token']}"}
+        state = httpx.get(f"{server.url}/api/tables/{made['id']}/state", headers=headers).json()
+        pick = next(move for move in state["legal"] if move.startswith("pick "))
+        answer = httpx.post(f"{server.url}/api/tables/{made['id']}/actions", headers=headers,
+                            json={"action": pick, "version": None})
+        assert answer.status_code == 200, answer.text
     page.wait_for_selector(".bond-options .bond", timeout=15_000)  # revealed: KCl to declare
     assert page.locator(".hand .ecard[data-card=Cl]").count() == 2
     assert page.locator(".hand .ecard.selected").count() == 0  # the picks have left the hand

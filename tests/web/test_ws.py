@@ -3,6 +3,7 @@ only, with the connection still usable afterwards."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
@@ -37,6 +38,15 @@ def receive(ws: ClientConnection, kind: str, timeout: float = 5.0) -> dict[str, 
             return message  # type: ignore[no-any-return]
 
 
+def state_at(ws: ClientConnection, version: int) -> dict[str, Any]:
+    """The next state pushed at `version` (older ones are skipped; a newer one fails)."""
+    while True:
+        state = receive(ws, "state")
+        assert state["version"] <= version, f"the game went past version {version}"
+        if state["version"] == version:
+            return state
+
+
 def test_a_seat_gets_its_state_moves_and_the_next_state(live_server: LiveServer) -> None:
     made = new_table(live_server, game="dots", players=2, seats=["human", "bot:greedy"], seed=12)
     with connect(ws_url(live_server, made["id"], made["seats"][0]["token"])) as ws:
@@ -65,15 +75,16 @@ def test_bad_messages_get_errors_and_the_connection_stays_usable(live_server: Li
     token = made["seats"][0]["token"]
     with connect(ws_url(live_server, made["id"], token)) as ws:
         start = receive(ws, "state")
-        actor_is_me = 0 in start["actors"]
+        version = start["version"]
         for text, code in [
             ("not json", 400),
             ("[1, 2]", 400),
             ('{"type": "dance"}', 400),
             ("x" * 5000, 413),
             ('{"type": "move"}', 400),
-            ('{"type": "move", "action": "play 9|9", "version": 0}', 422),
+            (f'{{"type": "move", "action": "play 9|9", "version": {version}}}', 422),
             ('{"type": "move", "action": "draw", "version": -3}', 400),
+            (f'{{"type": "move", "action": "draw", "version": {version + 5}}}', 409),  # not a version yet
         ]:
             ws.send(text)
             error = receive(ws, "error")
@@ -82,12 +93,40 @@ def test_bad_messages_get_errors_and_the_connection_stays_usable(live_server: Li
         assert receive(ws, "error")["code"] == 400
         ws.send(json.dumps({"type": "ping", "id": "still-here"}))
         assert receive(ws, "pong")["id"] == "still-here"
-        if actor_is_me:
-            ws.send(json.dumps({"type": "move", "action": "draw", "version": start["version"] + 5}))
-            assert receive(ws, "error")["code"] == 409
         ws.send(json.dumps({"type": "sync"}))
         again = receive(ws, "state")
         assert again["version"] == start["version"] and again["since"] == -1  # nothing changed
+
+
+def test_a_move_chosen_from_an_old_state_is_stale_and_changes_nothing(live_server: LiveServer) -> None:
+    """The stale situation made on purpose: one seat moves, then a seat sends a move that was legal
+    in the state it last saw, with that state's version. It gets 409 (not 422: the move was not
+    wrong, the state moved on), nothing changes, and the same move with the new version is taken."""
+    made = new_table(live_server, game="dots", players=2, seats=["human", "human"], seed=3)
+    tokens = [s["token"] for s in made["seats"]]
+    with (
+        connect(ws_url(live_server, made["id"], tokens[0])) as zero,
+        connect(ws_url(live_server, made["id"], tokens[1])) as one,
+    ):
+        sockets = [zero, one]
+        seen = [receive(ws, "state") for ws in sockets]
+        old = seen[0]["version"]
+        assert seen[1]["version"] == old and len(seen[0]["actors"]) == 1
+        mover = seen[0]["actors"][0]
+        sockets[mover].send(json.dumps({"type": "move", "action": seen[mover]["legal"][0], "version": old,
+                                        "id": "first"}))
+        states = [state_at(ws, old + 1) for ws in sockets]  # pushed before the ok
+        assert receive(sockets[mover], "ok")["version"] == old + 1
+        nxt = states[0]["actors"][0]
+        move = states[nxt]["legal"][0]
+        sockets[nxt].send(json.dumps({"type": "move", "action": move, "version": old, "id": "late"}))
+        error = receive(sockets[nxt], "error")
+        assert (error["code"], error["id"]) == (409, "late")
+        assert f"version {old + 1}" in error["detail"]
+        sockets[nxt].send(json.dumps({"type": "sync"}))
+        assert receive(sockets[nxt], "state")["version"] == old + 1  # the stale move changed nothing
+        sockets[nxt].send(json.dumps({"type": "move", "action": move, "version": old + 1, "id": "again"}))
+        assert receive(sockets[nxt], "ok") == {"type": "ok", "id": "again", "version": old + 2}
 
 
 def test_a_flood_is_slowed_for_that_client_only(live_server: LiveServer) -> None:
@@ -119,35 +158,72 @@ def test_spectators_see_no_hand_and_cannot_move(live_server: LiveServer) -> None
         assert receive(ws, "error")["code"] == 403
 
 
-def test_a_second_seat_never_receives_the_first_seats_hand(live_server: LiveServer) -> None:
-    made = new_table(live_server, game="dots", players=2, seats=["human", "human"], seed=31)
+def test_every_socket_gets_its_own_seats_state_even_when_pushed_at_once(live_server: LiveServer) -> None:
+    """One update is encoded once and shared by the connections of its seat (several tabs), never
+    with another seat's or a spectator's, though the table pushes them all within a moment."""
+    made = new_table(live_server, game="dots", players=3, seats=["human"] * 3, seed=7)
     tokens = [s["token"] for s in made["seats"]]
     table = made["id"]
-    hands = [
-        httpx.get(
-            f"{live_server.url}/api/tables/{table}/state", headers={"Authorization": f"Bearer {t}"}
-        ).json()["view"]["table"]["hand"]
-        for t in tokens
-    ]
+
+    def hand(seat: int) -> list[Any]:
+        answer = httpx.get(f"{live_server.url}/api/tables/{table}/state",
+                           headers={"Authorization": f"Bearer {tokens[seat]}"})
+        held: list[Any] = answer.json()["view"]["table"]["hand"]
+        return held
+
+    readers = [0, 1, 1, 2, None]  # seat 1 in two tabs, and a spectator
+    with contextlib.ExitStack() as stack:
+        urls = [ws_url(live_server, table, None if seat is None else tokens[seat]) for seat in readers]
+        sockets = [stack.enter_context(connect(url)) for url in urls]
+        first = [receive(ws, "state") for ws in sockets]
+        version = first[0]["version"]
+        sockets[0].send(json.dumps({"type": "move", "action": first[0]["legal"][0], "version": version}))
+        pushed = [state_at(ws, version + 1) for ws in sockets]  # every push of one change
+    hands = {seat: hand(seat) for seat in range(3)}
+    assert len({json.dumps(h) for h in hands.values()}) == 3  # the hands differ: a mix-up would show
+    for seat, before, after in zip(readers, first, pushed, strict=True):
+        for state in (before, after):
+            assert state["seat"] == seat and state["view"]["seat"] == seat
+            assert ("hand" in state["view"]["table"]) == (seat is not None)
+        if seat is not None:
+            assert after["view"]["table"]["hand"] == hands[seat]
+    assert pushed[1] == pushed[2]  # the two tabs of seat 1 got the same state
+
+
+def test_a_second_seat_never_receives_the_first_seats_hand(live_server: LiveServer) -> None:
+    """Seat 0 gives a card to seat 2 (seed 7 deals seat 0 a Gift to play first): seat 1's socket
+    hears of the gift without the card, which seat 2 receives, and never sees another hand."""
+    made = new_table(live_server, game="dots", players=3, seats=["human"] * 3, seed=7)
+    tokens = [s["token"] for s in made["seats"]]
+    table = made["id"]
+
+    def state_of(seat: int) -> dict[str, Any]:
+        answer = httpx.get(f"{live_server.url}/api/tables/{table}/state",
+                           headers={"Authorization": f"Bearer {tokens[seat]}"})
+        data: dict[str, Any] = answer.json()
+        return data
+
+    hands = [state_of(seat)["view"]["table"]["hand"] for seat in range(3)]
     with connect(ws_url(live_server, table, tokens[1])) as ws:
         messages = [receive(ws, "state")]
-        state = httpx.get(f"{live_server.url}/api/tables/{table}/state").json()
-        actor = state["actors"][0]
-        mover = httpx.get(
-            f"{live_server.url}/api/tables/{table}/state",
-            headers={"Authorization": f"Bearer {tokens[actor]}"},
-        ).json()
-        gift = [m for m in mover["legal"] if " give " in m]
-        move = gift[0] if gift else mover["legal"][0]
-        httpx.post(
+        mover = state_of(0)
+        assert mover["actors"] == [0]
+        gifts = [m for m in mover["legal"] if " give " in m]
+        assert gifts, "seed 7 no longer deals seat 0 a Gift it can play first: choose another seed"
+        answer = httpx.post(
             f"{live_server.url}/api/tables/{table}/actions",
-            headers={"Authorization": f"Bearer {tokens[actor]}"},
-            json={"action": move, "version": mover["version"]},
+            headers={"Authorization": f"Bearer {tokens[0]}"},
+            json={"action": gifts[0], "version": mover["version"]},
         )
-        messages.append(receive(ws, "state"))
+        assert answer.status_code == 200, answer.text
+        messages.append(state_at(ws, mover["version"] + 1))
     for message in messages:
         assert message["seat"] == 1 and message["view"]["seat"] == 1
         assert "hand" not in json.dumps([e for e in message["events"]])
+    (told,) = [e for e in messages[1]["events"] if e["kind"] == "gift"]
+    assert (told["player"], told["to"]) == (0, 2) and "card" not in told
+    (received,) = [e for e in state_of(2)["events"] if e["kind"] == "gift"]
+    assert received["card"] and received["card"] not in told["text"]  # the receiver alone has the card
     assert messages[0]["view"]["table"]["hand"] == hands[1]
     assert hands[0] != hands[1]
 

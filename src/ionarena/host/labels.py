@@ -1,8 +1,9 @@
 """What a surface keeps with its tables: which surface hosts a table, and its labels.
 
 - `surface`: who hosts a table and resumes it after a restart — `web` (`ion serve`), `irc`
-  (`ion irc`), `terminal` (`ion play`, never resumed); None for tables made before tables said
-  so (store migration 0003), which `ion serve` resumes as it always did.
+  (`ion irc`), `terminal` (`ion play`; resumed only when a person asks, `ion play --resume ID`);
+  None for tables made before tables said so (store migration 0003), which `ion serve` resumes
+  as it always did.
 - `labels`: a few short texts a surface needs to find its way back to a table, kept with it in
   the store: the IRC bot's channel and who opened the game. Seat names are not labels: they are
   the seats' own (`Table.rename` follows a nick change).

@@ -57,6 +57,7 @@ from ..host.labels import check_labels, check_surface
 from ..host.seats import SeatInfo, TableSettings
 from ..host.table import Clock, Table
 from . import schema
+from .schemalock import schema_lock
 from .urls import resolve_url, safe_url
 from .writer import GroupCommit, StoreError, first_line
 
@@ -137,7 +138,7 @@ class Store:
         try:
             self.engine = self._engine()
             self._writes = GroupCommit(self.engine, self.where, keep_connection=not self._in_memory())
-            with self.engine.connect() as conn:
+            with schema_lock(self.engine), self.engine.connect() as conn:
                 self._check_schema(conn)
         except StoreError:
             self.close()

@@ -46,10 +46,14 @@ POSITIONS = positions()
 
 @settings(max_examples=150, deadline=None)
 @given(words=st.lists(st.one_of(st.sampled_from(TOKENS), st.text(max_size=4)), max_size=4),
-       which=st.integers(0, len(POSITIONS) - 1), seat=st.integers(-1, 3))
-def test_random_commands_never_crash_and_illegal_ones_change_nothing(words, which, seat):
+       which=st.integers(0, len(POSITIONS) - 1), seat=st.integers(-1, 3), data=st.data())
+def test_random_commands_never_crash_and_illegal_ones_change_nothing(words, which, seat, data):
     state = POSITIONS[which].clone()
     player = HOST if seat == -1 else seat
+    legal = [] if player is HOST else state.legal_actions(player)
+    if legal and data.draw(st.booleans(), label="a legal move's text, then maybe junk"):
+        # junk alone almost never parses: without these, the accepted branch below never ran
+        words = [state.format_action(data.draw(st.sampled_from(legal))), *words[:1]]
     text = " ".join(words)
     before = fingerprint(state)
     try:
@@ -60,6 +64,19 @@ def test_random_commands_never_crash_and_illegal_ones_change_nothing(words, whic
         return
     state.apply(player, action)  # parsed means legal: applying must work
     ionarena.get_spec("bank").check_invariants(state)  # type: ignore[misc]
+
+
+def test_every_legal_move_of_every_position_parses_back_and_applies():
+    """The accepted branch of the test above, for every seat's every move in every position."""
+    applied = 0
+    for position in POSITIONS:
+        for seat in range(position.num_players):
+            for action in position.legal_actions(seat):
+                state = position.clone()
+                state.apply(seat, state.parse_action(seat, state.format_action(action)))
+                ionarena.get_spec("bank").check_invariants(state)  # type: ignore[misc]
+                applied += 1
+    assert applied > 100
 
 
 def test_every_parsed_alias_formats_canonically():
