@@ -15,7 +15,7 @@ require_rl()
 import ionarena  # noqa: E402
 from ionarena.agents import make_agent  # noqa: E402
 from ionarena.core import HOST, UnknownGame  # noqa: E402
-from ionarena.games.dots.cards import ACTION_TEXT  # noqa: E402
+from ionarena.games.dots.actions import ACTION_TEXT  # noqa: E402
 from ionarena.rl import IllegalActionId, action_index  # noqa: E402
 from ionarena.rl import env as rl_env  # noqa: E402
 from ionarena.sim.driver import bot_step  # noqa: E402

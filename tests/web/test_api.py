@@ -271,7 +271,11 @@ def test_bank_questions_are_answered_from_the_seats_view(client: TestClient) -> 
 def test_element_cards_carry_their_printed_faces(client: TestClient) -> None:
     cards = client.get("/api/games/compound/cards").json()
     assert cards["Cl"]["charge"] == -1 and cards["Mg"]["charge"] == 2 and cards["Cl"]["points"] == 4
-    assert client.get("/api/games/dots/cards").json() == {}
+    dots = client.get("/api/games/dots/cards").json()  # served by the game's presenter
+    assert dots["block 3|6"] == {"kind": "block", "dots": [3, 6], "name": "Block 3|6", "kind_name": "Block",
+                                 "points": 25, "colour": "block", "label": "Block", "short": "Block",
+                                 "help": "Block: answers a +1/+3/+5"}
+    assert len(dots) == 78 and dots["dj"]["name"] == "Double Joker"
     assert client.get("/api/games/chess/cards").status_code == 422
 
 

@@ -142,9 +142,9 @@ class RealtimeTerminal:
         """The table with the game clock as it is now (it only moves with actions otherwise)."""
         update = self.table.update(self.seat, since=self.table.version)
         self.shown_version = update.version
-        view = dict(update.view)
-        if view.get("now") is not None:
-            deadline = view.get("deadline")
+        view = update.view.copy()
+        if view["now"] is not None:
+            deadline = view["deadline"]
             game_now = self.table.game_time(now)
             view["now"] = round(min(game_now, deadline) if deadline is not None else game_now, 3)
         return render(self.spec, view, names_for(update))

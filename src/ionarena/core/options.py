@@ -41,30 +41,43 @@ class Option:
                 raise BadOption(f"{where} must be true or false, not {quote(value)}")
             return value
         if self.kind is int:
-            if isinstance(value, bool) or not isinstance(value, int):
-                if isinstance(value, float) and value.is_integer() and math.isfinite(value):
-                    value = int(value)
-                else:
-                    raise BadOption(f"{where} must be a whole number{self._range()}, not {quote(value)}")
+            value = self._whole(value, where)
         elif self.kind is float:
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise BadOption(f"{where} must be a number{self._range()}, not {quote(value)}")
-            value = float(value)
-            if not math.isfinite(value):
-                raise BadOption(f"{where} must be a finite number{self._range()}, not {value}")
+            value = self._number(value, where)
         elif self.kind is str:
-            if not isinstance(value, str):
-                raise BadOption(f"{where} must be text, not {quote(value)}")
-            if self.high is not None and len(value) > self.high:
-                raise BadOption(f"{where} is at most {int(self.high)} characters long")
-            if self.pattern is not None and set(value) - set(self.pattern):
-                raise BadOption(f"{where} may only use the characters {self.pattern!r}, not {quote(value)}")
+            self._check_text(value, where)
         if self.choices is not None and value not in self.choices:
             raise BadOption(f"{where} must be one of {', '.join(map(str, self.choices))}, not {quote(value)}")
         if self.kind in (int, float) and ((self.low is not None and value < self.low)
                                           or (self.high is not None and value > self.high)):
             raise BadOption(f"{where} must be{self._range()}, not {value}")
         return value
+
+    def _whole(self, value: Any, where: str) -> int:
+        """An `int` option's value: a whole number (a float without a fraction counts)."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer() and math.isfinite(value):
+                return int(value)
+            raise BadOption(f"{where} must be a whole number{self._range()}, not {quote(value)}")
+        return value
+
+    def _number(self, value: Any, where: str) -> float:
+        """A `float` option's value: a finite number."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise BadOption(f"{where} must be a number{self._range()}, not {quote(value)}")
+        number = float(value)
+        if not math.isfinite(number):
+            raise BadOption(f"{where} must be a finite number{self._range()}, not {number}")
+        return number
+
+    def _check_text(self, value: Any, where: str) -> None:
+        """A `str` option's value: text of at most `high` characters, of `pattern`'s characters."""
+        if not isinstance(value, str):
+            raise BadOption(f"{where} must be text, not {quote(value)}")
+        if self.high is not None and len(value) > self.high:
+            raise BadOption(f"{where} is at most {int(self.high)} characters long")
+        if self.pattern is not None and set(value) - set(self.pattern):
+            raise BadOption(f"{where} may only use the characters {self.pattern!r}, not {quote(value)}")
 
     def parse(self, text: str, game: str = "") -> Any:
         """The value a person typed (`--option move_time=5`), converted to this option's type."""

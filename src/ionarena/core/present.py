@@ -11,16 +11,29 @@ Every game has one presenter (`games/<id>/present.py`), registered on its `GameS
 - `summary(view, names)`: that seat's table in one short line, for chat (IRC's "Your turn").
 - `explain(event)`: for classrooms, the chemistry behind an event (a compound or molecule formed:
   its ions or atoms, their charges or valences summing to zero, formula and name); "" otherwise.
+- `catalogue()`: the printed faces of the game's cards (names, kinds, colours, points: public facts
+  of the deck), by the text a view shows each card as, so that every surface draws and names a
+  card from one place (the web serves it at `/api/games/<id>/cards`).
+
+Presenters are dispatch tables: one small function per event kind in a dict keyed like the game's
+`EVENT_FIELDS` (`DESCRIBE`), never one function with a branch per kind.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .events import Event
+from .view import View
 
-View = dict[str, Any]
+Fields = dict[str, Any]
+"""An event's fields as data (`Event.data`): JSON-ready values, each game's own per kind."""
+
+
+Describe = Callable[[Fields, "Names"], str]
+"""A presenter's sentence for one event kind: its fields and the reader's names -> one sentence
+(the values of a presenter's `DESCRIBE` table)."""
 
 
 class Names:
@@ -80,6 +93,11 @@ class Presenter(Protocol):
 
     def explain(self, event: Event) -> str:
         """The chemistry behind `event` for a classroom, or "" when there is none."""
+        ...
+
+    def catalogue(self) -> Mapping[str, Mapping[str, Any]]:
+        """The printed faces of the game's cards, by the text a view shows each card as (a name, a
+        kind or category, points, ...: each game's own fields); empty for a game without any."""
         ...
 
 

@@ -75,31 +75,12 @@ class GameRecord:
             raise RecordError(f"'players' must be a whole number of players, not {quote(players)}")
         if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
             raise RecordError(f"'seed' must be a whole number from 0 to 2**64 - 1, not {quote(seed)}")
-        actions = data["actions"]
-        if not isinstance(actions, list):
-            raise RecordError("'actions' must be a list")
-        if len(actions) > MAX_ACTIONS:
-            raise RecordError(f"the record has more than {MAX_ACTIONS} actions")
-        pairs: list[tuple[int | None, str]] = []
-        for i, item in enumerate(actions):
-            if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], str)
-                    or not (item[0] is None or _is_int(item[0]))):
-                raise RecordError(f"action {i} is not a [player, text] pair: {quote(item)}")
-            pairs.append((item[0], item[1]))
+        pairs = _action_pairs(data["actions"])
         options = data.get("options") or {}
         if not isinstance(options, dict) or not all(
                 isinstance(v, (str, bool, int, float)) or v is None for v in options.values()):
             raise RecordError("'options' must be an object of plain values")
-        scores = data.get("scores")
-        if scores is not None and (not isinstance(scores, list) or not all(map(_is_number, scores))):
-            raise RecordError(f"'scores' must be a list of numbers, not {quote(scores)}")
-        winners = data.get("winners")
-        if winners is not None and (not isinstance(winners, list) or not all(map(_is_int, winners))):
-            raise RecordError(f"'winners' must be a list of seats, not {quote(winners)}")
-        agents = data.get("agents")
-        if agents is not None and (not isinstance(agents, list)
-                                   or not all(isinstance(a, str) for a in agents)):
-            raise RecordError(f"'agents' must be a list of names, not {quote(agents)}")
+        scores, winners, agents = _results(data)
         version = data.get("version", FORMAT_VERSION)
         if version != FORMAT_VERSION:
             raise RecordError(f"record format version {quote(version)} is not supported")
@@ -107,7 +88,36 @@ class GameRecord:
                    options=dict(options), scores=scores, winners=winners, agents=agents)
 
 
-def new_state(record: GameRecord) -> State:
+def _action_pairs(actions: Any) -> list[tuple[int | None, str]]:
+    """A record's `actions` as (player, text) pairs, or `RecordError`."""
+    if not isinstance(actions, list):
+        raise RecordError("'actions' must be a list")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"the record has more than {MAX_ACTIONS} actions")
+    pairs: list[tuple[int | None, str]] = []
+    for i, item in enumerate(actions):
+        if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], str)
+                or not (item[0] is None or _is_int(item[0]))):
+            raise RecordError(f"action {i} is not a [player, text] pair: {quote(item)}")
+        pairs.append((item[0], item[1]))
+    return pairs
+
+
+def _results(data: dict[str, Any]) -> tuple[list[float] | None, list[int] | None, list[str] | None]:
+    """A record's optional `scores`, `winners` and `agents`, checked (None when absent)."""
+    scores = data.get("scores")
+    if scores is not None and (not isinstance(scores, list) or not all(map(_is_number, scores))):
+        raise RecordError(f"'scores' must be a list of numbers, not {quote(scores)}")
+    winners = data.get("winners")
+    if winners is not None and (not isinstance(winners, list) or not all(map(_is_int, winners))):
+        raise RecordError(f"'winners' must be a list of seats, not {quote(winners)}")
+    agents = data.get("agents")
+    if agents is not None and (not isinstance(agents, list) or not all(isinstance(a, str) for a in agents)):
+        raise RecordError(f"'agents' must be a list of names, not {quote(agents)}")
+    return scores, winners, agents
+
+
+def new_state(record: GameRecord) -> State[Any]:
     """The initial state the record starts from."""
     try:
         spec = get_spec(record.game)
@@ -117,7 +127,7 @@ def new_state(record: GameRecord) -> State:
         raise RecordError(str(err)) from None
 
 
-def from_state(state: State, agents: list[str] | None = None) -> GameRecord:
+def from_state(state: State[Any], agents: list[str] | None = None) -> GameRecord:
     """The record of everything applied to `state` since it was made."""
     actions = [(None if p is HOST else p, state.format_action(a)) for p, a in state.history()]
     over = state.is_over()
@@ -127,7 +137,7 @@ def from_state(state: State, agents: list[str] | None = None) -> GameRecord:
                       winners=list(state.winners()) if over else None, agents=agents)
 
 
-def replay(record: GameRecord, on_step: Callable[[int, State], None] | None = None) -> State:
+def replay(record: GameRecord, on_step: Callable[[int, State[Any]], None] | None = None) -> State[Any]:
     """Re-apply every action of `record` and check the stored result.
 
     `RecordError` names the first action that does not parse or is illegal, or the mismatch in

@@ -10,8 +10,9 @@ from .errors import BadOption, UnknownGame, quote
 from .options import Option, resolve
 from .present import Presenter
 from .state import State
+from .view import View
 
-Factory = Callable[[int, str, int, dict[str, Any]], State]
+Factory = Callable[[int, str, int, dict[str, Any]], State[Any]]
 """`factory(num_players, variant, seed, options) -> State`; `options` are already checked and complete."""
 
 MAX_SEED = 2**64 - 1
@@ -48,11 +49,11 @@ class GameSpec:
     """What a seat plays for: winning (win/loss, shared wins) or its final score."""
     default_players: int = 4
     variant_notes: dict[str, str] = field(default_factory=dict)
-    check_invariants: Callable[[State], None] | None = None
+    check_invariants: Callable[[State[Any]], None] | None = None
     """Raises AssertionError when a state breaks a game invariant (e.g. cards not all accounted for)."""
-    position: Callable[[Mapping[str, Any]], State] | None = None
+    position: Callable[[Mapping[str, Any]], State[Any]] | None = None
     """Builds a position from plain data (tests set up the situations a rulebook sentence describes)."""
-    answer: Callable[[dict[str, Any], str], str | None] | None = None
+    answer: Callable[[View, str], str | None] | None = None
     """Answers a seat's question (bank's `inv`, `help`) from that seat's own view; None if `text` is
     not a question (then it is a move)."""
 
@@ -75,7 +76,7 @@ class GameSpec:
         return resolve(self.options, options, self.id)
 
     def make(self, players: int | None = None, seed: int = 0, variant: str | None = None,
-             **options: Any) -> State:
+             **options: Any) -> State[Any]:
         """A new game; `UnknownGame` for a bad variant or player count, `BadOption` for a bad option."""
         n = self.check_players(self.default_players if players is None else players)
         v = self.check_variant(self.default_variant if variant is None else variant)

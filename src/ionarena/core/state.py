@@ -51,15 +51,19 @@ from __future__ import annotations
 import enum
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
-from typing import Any, ClassVar, Literal, Self
+from collections.abc import Hashable, Mapping
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from . import events as event_log
 from .errors import IllegalAction, IonError, NoSuchSeat, StaleAction, quote
 from .events import Audience, Event, EventNode, Payload
+from .view import View
 
 Action = Hashable
 """An action: a small immutable value whose text form is given by `State.format_action`."""
+
+ActionT = TypeVar("ActionT", bound=Hashable)
+"""A game's own action type: `DotsState` is a `State[int]`, compound's a `State[Move]`."""
 
 
 class _Host(enum.Enum):
@@ -79,7 +83,6 @@ Actor = int | Literal[_Host.HOST]
 History = tuple[Any, ...] | None
 """A cons list `(previous, player, action)`; `None` when empty."""
 
-View = dict[str, Any]
 
 _new_event = tuple.__new__
 """Builds an `Event` from a `(version, kind, data)` tuple (what its generated `__new__` calls)."""
@@ -88,7 +91,7 @@ MAX_ACTION_TEXT = 300
 """Longer text is never a move of any game; refusing it early keeps error messages short."""
 
 
-class State(ABC):
+class State(ABC, Generic[ActionT]):
     """Base class of every game state. See the module docstring for the contract."""
 
     game_id: ClassVar[str] = ""
@@ -118,7 +121,7 @@ class State(ABC):
     def actors(self) -> list[int]:
         """Seats that may act now; empty when the game is over."""
 
-    def legal_actions(self, player: int) -> list[Action]:
+    def legal_actions(self, player: Actor) -> list[ActionT]:
         """The legal actions of `player` now (empty if they may not act): all of them but the
         free-form ones the module docstring names (bank's deals above the listed prices, Science
         Ninja names), which `apply` accepts too."""
@@ -129,10 +132,10 @@ class State(ABC):
         raise self._no_such_seat(player)
 
     @abstractmethod
-    def _legal_actions(self, player: int) -> list[Action]:
+    def _legal_actions(self, player: int) -> list[ActionT]:
         """The game's legal actions of a valid seat."""
 
-    def apply(self, player: Actor, action: Action, expected: int | None = None) -> None:
+    def apply(self, player: Actor, action: ActionT, expected: int | None = None) -> None:
         """Check and apply `action` for `player`; raise `IllegalAction` and change nothing if illegal.
 
         `expected` is the version the action was chosen against: if the game has moved on since,
@@ -154,7 +157,7 @@ class State(ABC):
         self._history = (self._history, player, action)
 
     @abstractmethod
-    def _apply(self, player: Actor, action: Action) -> None:
+    def _apply(self, player: Actor, action: ActionT) -> None:
         """The game's own check-then-mutate step (the seat is already known to be valid)."""
 
     @property
@@ -189,7 +192,7 @@ class State(ABC):
         }
 
     @abstractmethod
-    def _view(self, player: int | None) -> View:
+    def _view(self, player: int | None) -> Mapping[str, Any]:
         """The game's own part of the view of a valid seat (None: a spectator)."""
 
     def phase_name(self) -> str:
@@ -280,10 +283,10 @@ class State(ABC):
         """The game's resampling (see `determinize`)."""
 
     @abstractmethod
-    def format_action(self, action: Action) -> str:
+    def format_action(self, action: ActionT) -> str:
         """The canonical text of `action`."""
 
-    def parse_action(self, player: Actor, text: str) -> Action:
+    def parse_action(self, player: Actor, text: str) -> ActionT:
         """The action `text` means for `player` now; `IllegalAction` with a reason if none."""
         if player is not HOST and (player.__class__ is not int
                                    or not 0 <= player < self.num_players):
@@ -295,7 +298,7 @@ class State(ABC):
         return self._parse_action(player, text)
 
     @abstractmethod
-    def _parse_action(self, player: Actor, text: str) -> Action:
+    def _parse_action(self, player: Actor, text: str) -> ActionT:
         """The game's parser (seat valid, text a short string)."""
 
     # -- optional parts -----------------------------------------------------------------------
@@ -308,12 +311,12 @@ class State(ABC):
         """Current game time in seconds (0 for untimed games)."""
         return 0.0
 
-    def timeout_action(self) -> Action:
+    def timeout_action(self) -> ActionT:
         """The host's `timeout` as this game's action value (what `parse_action(HOST, "timeout")`
         gives; a timed game may return it without parsing: hosts apply it often)."""
         return self.parse_action(HOST, "timeout")
 
-    def clock_action(self, when: float) -> Action:
+    def clock_action(self, when: float) -> ActionT:
         """The host's `at <when>` (the clock moves on to `when` game seconds, to the millisecond) as
         this game's action value, like `parse_action(HOST, f"at {when:.3f}")`; `apply` checks it."""
         return self.parse_action(HOST, f"at {when:.3f}")
@@ -336,7 +339,7 @@ class State(ABC):
         return NoSuchSeat(f"there is no seat {quote(player)} in a {self.num_players}-player game "
                           f"(seats 0 to {self.num_players - 1})")
 
-    def apply_text(self, player: Actor, text: str, expected: int | None = None) -> Action:
+    def apply_text(self, player: Actor, text: str, expected: int | None = None) -> ActionT:
         """Parse `text` for `player` and apply it; return the action applied."""
         if expected is not None and expected != self._version:
             raise StaleAction(expected, self._version)
@@ -344,9 +347,9 @@ class State(ABC):
         self.apply(player, action)
         return action
 
-    def history(self) -> list[tuple[Actor, Action]]:
+    def history(self) -> list[tuple[Actor, ActionT]]:
         """Every applied action, oldest first, as `(player, action)` pairs."""
-        items: list[tuple[Actor, Action]] = []
+        items: list[tuple[Actor, ActionT]] = []
         node = self._history
         while node is not None:
             node, player, action = node
@@ -364,7 +367,7 @@ class State(ABC):
             raise IllegalAction(f"it is not Player {player}'s turn")
         return player
 
-    def _copy_base_into(self, other: State) -> None:
+    def _copy_base_into(self, other: State[ActionT]) -> None:
         """Copy the base fields into a fresh instance (for `clone` implementations)."""
         other.num_players = self.num_players
         other.variant = self.variant

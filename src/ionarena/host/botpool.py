@@ -35,6 +35,7 @@ from multiprocessing import get_context
 from typing import Any, Literal, TypeVar
 
 from ..agents import BadAgentSpec, check_spec
+from ..agents.ismcts import ISMCTSAgent
 from ..core import Action, IllegalAction, State
 from .bots import LATER, Later, bot_action, bot_agent, think
 from .seats import Bot
@@ -61,13 +62,11 @@ def think_share(bot: str, game: str, seat: int, state: State, reaction: float | 
                 share: float = 1.0) -> Action | None:
     """`host.bots.think` with the bot's search budget (`ms`, `iters`) cut to `share` of it."""
     agent = bot_agent(bot, game, seat, state.seed, state.version, reaction)
-    if share < 1.0:
-        ms = getattr(agent, "ms", None)
-        iters = getattr(agent, "iters", None)
-        if ms:
-            agent.ms = ms * share  # type: ignore[attr-defined]
-        if iters:
-            agent.iters = max(1, int(iters * share))  # type: ignore[attr-defined]
+    if share < 1.0 and isinstance(agent, ISMCTSAgent):  # the one agent with a search budget
+        if agent.ms:
+            agent.ms = agent.ms * share
+        if agent.iters:
+            agent.iters = max(1, int(agent.iters * share))
     return bot_action(agent, state, seat)
 
 

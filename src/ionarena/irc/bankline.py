@@ -21,14 +21,15 @@ game's presenter where it has them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core import Event, Names
+from ..core import Event, Names, View
 from ..core.present import plural
 from ..games.bank.cards import OBJECTS, parse_kind
 from ..games.bank.commands import inventory_line
 from ..games.bank.present import object_name
+from ..games.bank.views import BankTable, Offer
 
 MIN_TURN = 1.0
 """A turn that would last less than this many seconds (the round ends first) is not offered:
@@ -45,7 +46,7 @@ def seconds(value: float) -> str:
     return f"{value:.0f} s" if value >= 10 else f"{round(value, 1):g} s"
 
 
-def bank_state(table: dict[str, Any], now: float, *, direction: bool = True) -> str:
+def bank_state(table: BankTable, now: float, *, direction: bool = True) -> str:
     """`bank +5, pot 900, invincible for 2 moves, play goes backward, round 1/3 ends in 95 s`."""
     bank = table["bank"]
     parts = [f"bank {int(bank['charge']):+d}, pot {bank['pot']}"]
@@ -53,31 +54,32 @@ def bank_state(table: dict[str, Any], now: float, *, direction: bool = True) -> 
         parts.append(f"invincible for {plural(bank['invincible_moves'], 'move')}")
     if direction:
         parts.append("play goes " + _direction(table["direction"]))
-    if table.get("round_ends_at") is not None:
-        parts.append(f"round {table['round']}/{table['rounds']} ends in "
-                     f"{seconds(table['round_ends_at'] - now)}")
+    ends = table.get("round_ends_at")
+    if ends is not None:
+        parts.append(f"round {table['round']}/{table['rounds']} ends in {seconds(ends - now)}")
     return ", ".join(parts)
 
 
-def standing(view: dict[str, Any], seat: int) -> str:
+def standing(view: View, seat: int) -> str:
     """`you 1200 on team + (+ 3400, - 2100)`."""
-    table = view["table"]
+    table: BankTable = view["table"]
     teams = table["team_scores"]
     return (f"you {view['scores'][seat]:g} on team {table['teams'][seat]} "
             f"(+ {teams['+']}, - {teams['-']})")
 
 
-def turn_line(view: dict[str, Any], names: Names) -> str | None:
+def turn_line(view: View, names: Names) -> str | None:
     """What a player reads when it is their turn (play) or the shop is open; None when the
     round ends before a move could be made (`MIN_TURN`)."""
     seat = view["seat"]
+    assert seat is not None, "a seat's turn"
     if view["phase"] == "shop":
         return shop_line(view, names)
-    table = view["table"]
-    now = float(view["now"])
-    left = float(view["deadline"]) - now
-    ends = table.get("round_ends_at")
-    if ends is not None and ends <= table["move_ends_at"] and left < MIN_TURN:
+    table: BankTable = view["table"]
+    now = float(view["now"] or 0.0)
+    left = float(view["deadline"] or 0.0) - now
+    ends, move_ends = table["round_ends_at"], table["move_ends_at"]
+    if ends is not None and move_ends is not None and ends <= move_ends and left < MIN_TURN:
         return None
     second = " (the second move of [&])" if table["second_move"] else ""
     return (f"{names.plain(seat)}: your turn, {seconds(left)}{second} · {bank_state(table, now)} · "
@@ -89,19 +91,20 @@ def price_text(price: int, units: str) -> str:
     return f"{price}¢" if units == "¢" else f"{price} × {object_name(units)}"
 
 
-def offer_text(offer: dict[str, Any], names: Names) -> str:
+def offer_text(offer: Offer, names: Names) -> str:
     """`bob offers [R] Reverse for 5¢ (ok bob)`."""
     price = price_text(offer["price"], offer["units"])
     seller = names.plain(offer["seller"])
     return f"{seller} offers {object_name(offer['object'])} for {price} (ok {seller})"
 
 
-def shop_line(view: dict[str, Any], names: Names) -> str:
+def shop_line(view: View, names: Names) -> str:
     """The shop for a player: seconds left, what is on sale, the open deals, their coins."""
     seat = view["seat"]
-    table = view["table"]
-    shop = table.get("shop") or {}
-    left = float(view["deadline"]) - float(view["now"])
+    assert seat is not None, "a seat's shop"
+    table: BankTable = view["table"]
+    shop: Mapping[str, Any] = table.get("shop") or {}
+    left = float(view["deadline"] or 0.0) - float(view["now"] or 0.0)
     sale = ", ".join(f"{object_name(item['object'])} {item['price']}¢ (buy {item['object']})"
                      for item in shop.get("on_sale", []))
     deals = [offer_text(offer, names) for offer in shop.get("offers", []) if offer["seller"] != seat]
@@ -113,20 +116,20 @@ def shop_line(view: dict[str, Any], names: Names) -> str:
     return " · ".join(parts)
 
 
-def status_lines(view: dict[str, Any], names: Names) -> list[str]:
+def status_lines(view: View, names: Names) -> list[str]:
     """A player's `status` in two lines: the bank, the round and who is on turn; every score
     (with teams) and the player's own cards and objects."""
-    table = view["table"]
+    table: BankTable = view["table"]
     now = float(view["now"] or 0.0)
     phase = view["phase"]
     first = [f"Round {table['round']}/{table['rounds']}, {phase}"]
     if phase == "play":
         first.append(bank_state(table, now))
         if view["actors"]:
-            left = seconds(float(view["deadline"]) - now)
+            left = seconds(float(view["deadline"] or 0.0) - now)
             first.append(f"{names.plain(view['actors'][0])} on turn ({left} left)")
-    elif phase == "shop" and view.get("deadline") is not None:
-        first.append(f"the shop closes in {seconds(float(view['deadline']) - now)}")
+    elif phase == "shop" and view["deadline"] is not None:
+        first.append(f"the shop closes in {seconds(view['deadline'] - now)}")
     teams = table["team_scores"]
     first.append(f"teams: + {teams['+']}, - {teams['-']}")
     scores = ", ".join(f"{names.plain(seat)} {view['scores'][seat]:g} ({table['teams'][seat]})"
@@ -214,7 +217,7 @@ class Digest:
     def __bool__(self) -> bool:
         return bool(self.items)
 
-    def line(self, view: dict[str, Any] | None, now: float) -> str:
+    def line(self, view: View | None, now: float) -> str:
         """The digest line (and forget what it tells): the moves, then the bank's state."""
         moves = ", ".join(self.items)
         if self.earlier:

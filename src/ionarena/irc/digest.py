@@ -12,9 +12,8 @@ show nothing hidden.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from ..core import GameSpec, Names
+from ..core import GameSpec, Names, View
 
 MAX_MOVES = 16
 """Legal moves listed in a prompt at most (the rest: `status`)."""
@@ -28,7 +27,7 @@ def moves_text(legal: Sequence[str]) -> str:
     return f"moves: {shown}{', …' if len(legal) > MAX_MOVES else ''}"
 
 
-def turn_digest(spec: GameSpec, view: dict[str, Any], legal: Sequence[str], names: Names) -> str:
+def turn_digest(spec: GameSpec, view: View, legal: Sequence[str], names: Names) -> str:
     """What a player reads with "Your turn" (see the module docstring)."""
     summary = getattr(spec.presenter, "summary", None)
     text = " ".join(str(summary(view, names)).split()) if callable(summary) else ""

@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Protocol
 
-from ..core import Event, IonError, Names
+from ..core import Event, IonError, Names, View
 from ..host import Table, Update
 from . import bankline, catalogue, player
 from .absence import Absence
@@ -140,7 +140,7 @@ class Session:
         self._timer: asyncio.TimerHandle | None = None
         self._pump_task: asyncio.Task[None] | None = None
         self._pump_again = False
-        self.public_view: dict[str, Any] | None = None
+        self.public_view: View | None = None
         """The spectator's view at the last public update (the digest's bank state)."""
         self._pointed: tuple[int, ...] = ()
         self._idle_seen: dict[int, int] = {}
@@ -229,8 +229,9 @@ class Session:
             self.turn_over[seat] = (time.monotonic(), self._why_over(seat, list(update.events)))
         if begins:
             at = None
-            if self.timed and isinstance(update.view.get("now"), int | float):
-                at = self.table.clock_at(float(update.view["now"]))
+            now = update.view["now"]
+            if self.timed and now is not None:
+                at = self.table.clock_at(float(now))
             if self.absence.is_away(seat):  # no turn line: the bot passes the turn or waits
                 if not self.timed or update.view.get("phase") == "play":  # (bank's shop: nobody is on turn)
                     self.clock.hold(("away", seat), at)
@@ -238,7 +239,7 @@ class Session:
             else:
                 prompt = self._prompt(seat, update)
                 if prompt is None:
-                    left = float(update.view["deadline"]) - float(update.view["now"])
+                    left = (update.view["deadline"] or 0.0) - (update.view["now"] or 0.0)
                     note = catalogue.NO_TIME.format(left=bankline.seconds(left))
                 else:
                     key = ("turn", seat, update.version)
@@ -279,8 +280,9 @@ class Session:
         if self.bank:
             return bankline.turn_line(update.view, names)
         seconds = None
-        if self.timed and update.view.get("deadline") is not None and update.view.get("now") is not None:
-            seconds = round(float(update.view["deadline"]) - float(update.view["now"]), 1)
+        deadline, now = update.view["deadline"], update.view["now"]
+        if self.timed and deadline is not None and now is not None:
+            seconds = round(deadline - now, 1)
         elif not self.timed and self.table.settings.move_limit is not None:
             seconds = self.table.settings.move_limit
         digest = turn_digest(self.spec, update.view, update.legal, names)

@@ -16,12 +16,13 @@ Observation: the view only (no memory): phase, who acts, teams, the seat's cards
 objects, the bank's charge, pot and shield, play order and direction, every seat's card and object
 counts, quits, lost turns, scores, team scores, the round and the clocks (time left to move, in
 the round, to the deadline), and in the shop the objects on sale and every open deal. The fast
-path (`Encoder.encode_state`) reads the same from the state's fields.
+path (`Encoder.encode_state`) encodes the same from the seat's observation (`games/bank/observe.py`).
 """
 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -31,6 +32,7 @@ from ..core.millis import EXACT_UP_TO
 from ..games.bank.actions import USE_KINDS, Buy, Card, Combine, Deal, Ok, Team, Use, Word, format_action
 from ..games.bank.base import LOBBY, PLAY, SHOP
 from ..games.bank.cards import CARD_TEXTS, HELD_KINDS, NUM_CARDS, OBJECTS, config_for, kind_token
+from ..games.bank.observe import observe
 from ..games.bank.rules import BankState
 from ..games.bank.shop import ON_SALE_CANDIDATES
 from .config import GameConfig
@@ -77,7 +79,7 @@ def action_texts(config: GameConfig) -> list[str]:
     return [format_action(a) for a in actions]
 
 
-class Encoder(BaseEncoder):
+class Encoder(BaseEncoder[BankState]):
     """The bank observation (n = players; per-seat fields start with the observing seat)."""
 
     fast = True
@@ -138,7 +140,8 @@ class Encoder(BaseEncoder):
         n = self.n
         cfg = self.cfg
         seat = view["seat"]
-        table = view["table"]
+        assert seat is not None, "an observation is a seat's"
+        table: Mapping[str, Any] = view["table"]  # read with defaults: missing keys are empty
         get = table.get
         o = self.zeros[:]
         o[self.phase_at.get(view["phase"], self.phase_over)] = 1.0
@@ -284,37 +287,37 @@ class Encoder(BaseEncoder):
             row[(s - seat) % n] = i / n
         return kept(self.order_rows[seat], order, row)
 
-    def encode_state(self, state: BankState, seat: int) -> np.ndarray:  # type: ignore[override]
-        """`encode`'s vector from the state's fields: the seat's own hand, coins and objects, and of
-        the other seats only what the view shows (their card and object counts, teams, scores...)."""
+    def encode_state(self, state: BankState, seat: int) -> np.ndarray:
+        """`encode`'s vector from the seat's observation (`games.bank.observe`): the seat's own hand,
+        coins and objects, and of the other seats only what the view shows (their card and object
+        counts, teams, scores...)."""
+        # the observation is a plain tuple: unpacked at once (`BankObservation` gives the order)
+        (phase, on_turn, team, active, done, hand_counts, inv, full_charge, rounds, charge, pot, shield,
+         direction, second_move, order, cards_by_seat, objects_by_seat, loses_turns, scores, round_, now,
+         round_end, move_end, deadline, on_sale, offers) = observe(state, seat)
         (at_coins, at_charge, at_pot, at_shield, at_dir, at_combo, at_team_scores, at_round, at_round_left,
          at_move_left, at_deadline) = self.places
         n = self.n
         cfg = self.cfg
-        game = state.cfg
         o = self.zeros[:]
-        phase = state.phase
         o[self.phase_at.get(phase, self.phase_over)] = 1.0
-        team, active = state.team, state.active
         acting_at = self.acting_at[seat]
         if phase == PLAY:
-            o[acting_at[state.order[state.pos]]] = 1.0
+            o[acting_at[on_turn]] = 1.0
         elif phase == LOBBY:
             for s in range(n):
                 if active[s] and not team[s]:
                     o[acting_at[s]] = 1.0
         elif phase == SHOP:
-            done = state.done
             for s in range(n):
                 if active[s] and not done[s]:
                     o[acting_at[s]] = 1.0
-        hand = tuple(state.hands[seat])
+        hand = tuple(hand_counts)
         row = self.hand_rows.get(hand)
         if row is None:
             row = self._hand_row(hand)
         at = self.o_hand
         o[at:at + NUM_CARDS] = row
-        inv = state.inv[seat]
         x: float = inv.get("coins", 0)
         o[at_coins] = x / (abs(x) + 10)  # squash(x, 10), as every squash below
         kind_at, units_of = self.kind_at, self.units_of
@@ -325,19 +328,19 @@ class Encoder(BaseEncoder):
                     o[position] = units_of[count]
                 except IndexError:
                     o[position] = count / (abs(count) + 3)
-        x = state.charge / (game.full_charge or cfg.full_charge)
+        x = charge / (full_charge or cfg.full_charge)
         x = x if x < 1.0 else 1.0
         o[at_charge] = x if x > -1.0 else -1.0
-        x = state.pot
+        x = pot
         o[at_pot] = x / (abs(x) + 1000)
-        x = state.shield
+        x = shield
         if x:
             o[at_shield] = x / (abs(x) + 3)
-        if state.direction > 0:
+        if direction > 0:
             o[at_dir] = 1.0
-        if state.combo:
+        if second_move:
             o[at_combo] = 1.0
-        key = tuple(state.order)
+        key = tuple(order)
         row = self.order_rows[seat].get(key)
         if row is None:
             row = self._order_row(seat, key)
@@ -346,16 +349,15 @@ class Encoder(BaseEncoder):
         cards_of, objects_of = self.cards_of, self.objects_of
         quit_after, lose_after = n, 2 * n
         sums = [0, 0, 0]  # by team: none, +, - (index -1)
-        for (at_team, at_cards, at_objects, at_score), t, cards, other, lost, x, alive in zip(
-                self.seat_at[seat], team, state.hands, state.inv, state.lose_turns, state.score, active,
+        for (at_team, at_cards, at_objects, at_score), t, cards, objects, lost, x, alive in zip(
+                self.seat_at[seat], team, cards_by_seat, objects_by_seat, loses_turns, scores, active,
                 strict=True):
             if t:
                 o[at_team] = t
             try:  # counts only, as the view's `cards` and `objects` (never negative)
-                o[at_cards] = cards_of[sum(cards)]
+                o[at_cards] = cards_of[cards]
             except IndexError:
                 o[at_cards] = 1.0
-            objects = sum(other.values()) - other.get("coins", 0)
             try:
                 o[at_objects] = objects_of[objects]
             except IndexError:
@@ -372,14 +374,14 @@ class Encoder(BaseEncoder):
         own, other_team = (sums[-1], sums[1]) if team[seat] < 0 else (sums[1], sums[-1])
         o[at_team_scores] = own / (abs(own) + 5000)
         o[at_team_scores + 1] = other_team / (abs(other_team) + 5000)
-        x = state.round / (game.rounds or cfg.rounds)
+        x = round_ / (rounds or cfg.rounds)
         o[at_round] = 1.0 if x > 1.0 else x
-        now = state.clock  # the view's round(now, 3), skipped on whole milliseconds (as `to_ms`)
+        # the view's round(now, 3), skipped on whole milliseconds (as `to_ms`)
         if not (now.__class__ is float and 0.0 <= now <= EXACT_UP_TO and round(now * 1000) / 1000 == now):
             now = round(now, 3)
         until: float | None
         if phase == PLAY:
-            round_end, until = state.round_end, state.move_end
+            until = move_end
             x = round_end - now
             x = (0.0 if x < 0.0 else x) / cfg.round_time
             o[at_round_left] = 3.0 if x > 3.0 else x
@@ -389,19 +391,19 @@ class Encoder(BaseEncoder):
             if round_end < until:  # deadline(): the sooner of the two
                 until = round_end
         else:
-            until = state.deadline()
+            until = deadline
         if until is not None:
             x = until - now
             x = 0.0 if x < 0.0 else x
             o[at_deadline] = x / (abs(x) + 10)
         if phase == SHOP:
             sale_at = self.sale_at
-            for kind in state.on_sale:
+            for kind in on_sale:
                 position = sale_at.get(kind)
                 if position is not None:
                     o[position] = 1.0
             held_at, size, h = self.held_at, self.deal_size, len(HELD_KINDS)
-            for seller, offer in state.offers.items():  # public: every deal was told
+            for seller, offer in offers.items():  # public: every deal was told
                 base = self.o_deals + ((seller - seat) % n) * size
                 o[base] = 1.0
                 index = held_at.get(offer.kind)

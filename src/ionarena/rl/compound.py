@@ -3,7 +3,7 @@
 Picks are simultaneous: in the AEC env each picker decides in turn (a committed pick stays hidden
 from the others until the reveal), in the Parallel env all pickers decide in one step.
 
-Action index, built with the game's own move values and formatter (`games/compound/moves.py`)
+Action index, built with the game's own move values and formatter (`games/compound/actions.py`)
 from the card data of the variant, in this order: `pick <card>` per card of the variant's deck (data
 file order); unless beginner, the tiles `two`, `rxn` and `center <card>` per card; `unbonded`;
 `bond <ions> = <formula> — <name>` per compound the variant's cards can form (the chemistry's
@@ -19,16 +19,17 @@ scores, RXN progress, and in the advanced game radioactive cards and decay.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from ..core import View
+from ..games.compound.actions import TILES, Move, format_move
 from ..games.compound.cards import CARDS, GOAL_IDS, GOALS, RADIOACTIVE, deck_for
 from ..games.compound.chemistry import Recipe, all_recipes, match
-from ..games.compound.moves import TILES, Move, format_move
+from ..games.compound.observe import observe
 from ..games.compound.rules import CompoundState
-from ..games.compound.views import _DECAY_OF
 from .config import GameConfig
 from .encoding import FLOAT32
 from .encoding import Encoder as BaseEncoder
@@ -87,7 +88,7 @@ class _ByCompound(dict[tuple[str, ...], int]):
         return found
 
 
-class Encoder(BaseEncoder):
+class Encoder(BaseEncoder[CompoundState]):
     """The compound observation (n = players; per-seat fields start with the observing seat)."""
 
     fast = True
@@ -164,7 +165,8 @@ class Encoder(BaseEncoder):
         """The vector of one seat's view (see the layout); missing keys read as empty."""
         n = self.n
         seat = view["seat"]
-        table = view["table"]
+        assert seat is not None, "an observation is a seat's"
+        table: Mapping[str, Any] = view["table"]  # read with defaults: missing keys are empty
         get = table.get
         o = self.zeros[:]
         o[self.phase_at.get(view["phase"], self.phase_over)] = 1.0
@@ -254,53 +256,52 @@ class Encoder(BaseEncoder):
                 o[o_decay + r] = 3.0 if x > 3.0 else x
         return np.frombuffer(o, FLOAT32)
 
-    def encode_state(self, state: CompoundState, seat: int) -> np.ndarray:  # type: ignore[override]
-        """`encode`'s vector from the state's public fields, the seat's own hand and its own pick in
-        progress (other hands only by their sizes, other picks only by whether they are committed)."""
+    def encode_state(self, state: CompoundState, seat: int) -> np.ndarray:
+        """`encode`'s vector from the seat's observation (`games.compound.observe`): the public
+        fields, the seat's own hand and its own pick in progress (other hands only by their sizes,
+        other picks only by whether they are committed)."""
+        # the observation is a plain tuple: unpacked at once (`CompoundObservation` gives the order)
+        (phase, actors, round_, turn, first_player, hand, picks, want_two, want_rxn, wanted, center, discard,
+         deck, sizes, committed, tiles, compounds, unbonded, revealed, scores, goals, rxn_stage, rxn_player,
+         placed, kept, decays) = observe(state, seat)
         n = self.n
         o = self.zeros[:]
-        phase = state.phase
         o[self.phase_at.get(phase, self.phase_over)] = 1.0
         at = self.o_acting - seat  # seat s sits at relative place (s - seat) % n
-        for s in state.actors():
+        for s in actors:
             o[at + s if s >= seat else at + s + n] = 1.0
-        x = state.round / 3
+        x = round_ / 3
         o[self.o_round] = 1.0 if x > 1.0 else x
-        x = state.turn / 10
+        x = turn / 10
         o[self.o_turn] = 2.0 if x > 2.0 else x
-        o[self.o_first + (state.first - seat) % n] = 1.0
+        o[self.o_first + (first_player - seat) % n] = 1.0
         card_at = self.hand_at
-        for card in state.hands[seat]:
+        for card in hand:
             o[card_at[card]] += 1.0
         card_at = self.center_at
-        for card in state.center:
+        for card in center:
             o[card_at[card]] += 1.0
         card_at = self.discard_at
-        for card in state.discard:
+        for card in discard:
             o[card_at[card]] += 1.0
         card_at = self.picks_at
-        for card in state.picks[seat]:
+        for card in picks:
             o[card_at[card]] += 1.0
-        if state.want_two[seat]:
+        if want_two:
             o[self.o_tiles_wanted] = 1.0
-        if state.want_rxn[seat]:
+        if want_rxn:
             o[self.o_tiles_wanted + 1] = 1.0
-        wanted = state.want_center[seat]
         if wanted is not None:
             o[self.wanted_at[wanted]] = 1.0
-        x = len(state.deck) / self.deck_size
+        x = deck / self.deck_size
         o[self.o_deck] = 1.0 if x > 1.0 else x
-        hands, tiles, compounds, unbonded = state.hands, state.tiles, state.compounds, state.unbonded
-        revealed = state.pending
-        committed = state.committed if phase == "pick" else None
-        scores = state.public_scores()
         o_sizes, o_committed, o_tiles, o_scores = self.o_sizes, self.o_committed, self.o_tiles, self.o_scores
         compound_at, unbonded_at, revealed_at = self.compound_at, self.unbonded_at, self.revealed_at
         for r in range(n):
             s = seat + r
             if s >= n:
                 s -= n
-            x = len(hands[s]) / 10
+            x = sizes[s] / 10
             o[o_sizes + r] = 2.0 if x > 2.0 else x
             if committed is not None and committed[s]:
                 o[o_committed + r] = 1.0
@@ -325,29 +326,25 @@ class Encoder(BaseEncoder):
             for card in revealed[s]:
                 o[card_at[card]] += 1.0
         goal_at = self.goal_at
-        for goal in state.goals:
+        for goal in goals:
             o[goal_at[goal]] = 1.0
         if phase == "rxn":
-            stage = state.rxn_stage
-            if stage in RXN_STAGES:
-                o[self.o_rxn + RXN_STAGES.index(stage)] = 1.0
-            o[self.o_rxn + len(RXN_STAGES) + (state.rxn_order[state.rxn_index] - seat) % n] = 1.0
+            if rxn_stage in RXN_STAGES:
+                o[self.o_rxn + RXN_STAGES.index(rxn_stage)] = 1.0
+            o[self.o_rxn + len(RXN_STAGES) + (rxn_player - seat) % n] = 1.0
         if self.advanced:
-            placed, kept = state.radio, state.kept
             o_decay, radio_at, kept_at = self.o_decay, self.radio_at, self.kept_at
             for r in range(n):
                 s = seat + r
                 if s >= n:
                     s -= n
-                decay = 0  # the view's decay: every card kept or placed (`_DECAY_OF`)
                 card_at = radio_at[r]
                 for card, _ in placed[s]:
                     o[card_at[card]] += 1.0
-                    decay += _DECAY_OF(card)
                 card_at = kept_at[r]
                 for card in kept[s]:
                     o[card_at[card]] += 1.0
-                    decay += _DECAY_OF(card)
+                decay = decays[s]
                 if decay:
                     x = decay / 20
                     o[o_decay + r] = 3.0 if x > 3.0 else x

@@ -1,6 +1,6 @@
 """dots (ION: Card Game) for RL: its action index and observation encoding.
 
-Action index: every non-empty text of the game's own action codes (`games/dots/cards.py`
+Action index: every non-empty text of the game's own action codes (`games/dots/actions.py`
 `ACTION_TEXT`), in code order: `play <face>` for each face but the Double Joker, `draw`, `pass`,
 `name 1..6`, `play dj name 1..6`, `give <face>`, `play gift a|b give <face>`. 637 ids, the same for
 every player count and variant.
@@ -8,20 +8,24 @@ every player count and variant.
 Observation (see `Encoder` and docs/rl.md): the phase, the seat's hand as counts per face, the card
 on the table and the dot values to match, the pending draw, direction, who gave a Gift, the dealer,
 hand sizes, pile sizes, turns, points; and, from the seat's events, the cards played onto the
-table since the last deal or reshuffle (every play is public).
+table since the last deal or reshuffle (every play is public). The fast path makes the same vector
+from the seat's observation (`games/dots/observe.py`).
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
 from ..core import Event, View
-from ..games.dots.cards import ACTION_TEXT, COPIES, DECK_SIZE, DJ_FACE, NUM_FACES, POINTS, TEXT
-from ..games.dots.rules import _MATCH_VALUES, PHASE_NAMES, DotsState
+from ..games.dots.actions import ACTION_TEXT, PHASE_NAMES
+from ..games.dots.cards import COPIES, DECK_SIZE, DJ_FACE, NUM_FACES, TEXT
+from ..games.dots.observe import observe
+from ..games.dots.rules import DotsState
+from ..games.dots.views import DotsTable
 from .config import GameConfig
 from .encoding import FLOAT32
 from .encoding import Encoder as BaseEncoder
@@ -29,7 +33,6 @@ from .encoding import Encoder as BaseEncoder
 PHASES = PHASE_NAMES
 """`play`, `respond`, `give`, `name`, `over`: the rules' phase numbers in order."""
 PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
-OVER_PHASE = PHASE_INDEX["over"]
 _EMPTY_PILE = array("f", bytes(4 * NUM_FACES))
 FACE_OF_TEXT = {text: face for face, text in enumerate(TEXT)}
 
@@ -50,7 +53,7 @@ class Memory:
         self.top = -1
 
 
-class Encoder(BaseEncoder):
+class Encoder(BaseEncoder[DotsState]):
     """The dots observation (n = players; per-seat fields start with the observing seat)."""
 
     uses_events = True
@@ -118,7 +121,8 @@ class Encoder(BaseEncoder):
         """The vector of one seat's view (see the layout)."""
         n = self.n
         seat = view["seat"]
-        table = view["table"]
+        assert seat is not None, "an observation is a seat's"
+        table: DotsTable = view["table"]
         o = self.zeros[:]
         o[self.phase_at[view["phase"]]] = 1.0
         if seat in view["actors"]:
@@ -154,61 +158,57 @@ class Encoder(BaseEncoder):
         o[self.o_turns] = 1.0 if turns > 1.0 else turns
         hand_points = table["hand_points"]
         if hand_points:
-            hand_points /= 1000
-            o[self.o_hand_points] = 5.0 if hand_points > 5.0 else hand_points
+            thousands = hand_points / 1000
+            o[self.o_hand_points] = 5.0 if thousands > 5.0 else thousands
         if memory is not None:
             start = self.o_seen
             o[start:start + NUM_FACES] = memory.pile
         return np.frombuffer(o, FLOAT32)
 
-    def encode_state(self, state: DotsState, seat: int) -> np.ndarray:  # type: ignore[override]
-        """`encode`'s vector from the state's public fields and the seat's own hand: the table's
-        cards since the last deal or reshuffle are the played cards themselves (`discard`)."""
+    def encode_state(self, state: DotsState, seat: int) -> np.ndarray:
+        """`encode`'s vector from the seat's observation (`games.dots.observe`): the table's cards
+        since the last deal or reshuffle are the played cards themselves."""
+        # the observation is a plain tuple: unpacked at once (`DotsObservation` gives the order)
+        (phase, acting, hand, hand_points, played, match, pending, direction, gift_from, dealer, sizes,
+         points_of, draw_pile, turns, turn_cap) = observe(state, seat)
         n = self.n
         o = self.zeros[:]
-        phase = state.phase
         o[self.o_phase + phase] = 1.0  # the rules' phase numbers are PHASES' order
-        if phase != OVER_PHASE and state.cur == seat:
+        if acting:
             o[self.o_acting] = 1.0
         at = self.o_hand
-        hand = state.hands[seat]
         for face in hand:
             o[at + face] += 1.0
-        discard = state.discard
-        o[self.o_top + discard[-1]] = 1.0
+        o[self.o_top + played[-1]] = 1.0
         base = self.o_match - 1
-        for value in _MATCH_VALUES[state.need]:
+        for value in match:
             o[base + value] = 1.0
-        pending = state.pending
         if pending:
             o[self.o_pending] = pending / 5
-        if state.dir > 0:
+        if direction > 0:
             o[self.o_dir] = 1.0
-        gift_from = state.gift_from
         if gift_from >= 0:
             o[self.o_gift + (gift_from - seat) % n] = 1.0
-        o[self.o_dealer + (state.dealer - seat) % n] = 1.0
+        o[self.o_dealer + (dealer - seat) % n] = 1.0
         at_sizes, at_points = self.o_sizes - seat, self.o_points - seat
-        points_of = state.points
-        for s, other in enumerate(state.hands):
+        for s, size in enumerate(sizes):
             r = s if s >= seat else s + n
-            o[at_sizes + r] = len(other) / 10
+            o[at_sizes + r] = size / 10
             if points_of[s]:
                 thousands = points_of[s] / 1000
                 o[at_points + r] = 5.0 if thousands > 5.0 else thousands
-        o[self.o_pile] = len(state.deck) / DECK_SIZE
-        o[self.o_played] = len(discard) / DECK_SIZE
-        turns = state.turns / state.cap
-        o[self.o_turns] = 1.0 if turns > 1.0 else turns
-        hand_points = sum(map(POINTS.__getitem__, hand))
+        o[self.o_pile] = draw_pile / DECK_SIZE
+        o[self.o_played] = len(played) / DECK_SIZE
+        share = turns / turn_cap
+        o[self.o_turns] = 1.0 if share > 1.0 else share
         if hand_points:
             thousands = hand_points / 1000
             o[self.o_hand_points] = 5.0 if thousands > 5.0 else thousands
         at = self.o_seen
-        o[at:at + NUM_FACES] = self._table_counts(discard)
+        o[at:at + NUM_FACES] = self._table_counts(played)
         return np.frombuffer(o, FLOAT32)
 
-    def _table_counts(self, discard: list[int]) -> array:
+    def _table_counts(self, discard: Sequence[int]) -> array:
         """The played cards on the table counted per face. The last count is kept with the cards it
         counted (as bytes: every face is below 256): when the table is those cards with more played
         on top, only the new ones are added; after a deal or a reshuffle, all are counted again.

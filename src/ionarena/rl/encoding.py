@@ -8,8 +8,10 @@ place, length, bounds and meaning: docs/rl.md prints them). Rules every encoder 
   observation cannot hold what the rules hide from the seat.
 - Seats are relative: position 0 of every per-seat field is the observing seat itself, position 1
   the next seat (seat + 1), and so on, so one policy can play any seat.
-- An encoder may also offer a fast path, `encode_state(state, seat)`, that reads the state's fields
-  straight into the same vector (`fast = True`): it must give exactly what `encode` gives from the
+- An encoder may also offer a fast path, `encode_state(state, seat)`, that makes the same vector
+  from the seat's observation as the game reads it off the state's fields (`games/<id>/observe.py`:
+  what the seat may see, as numbers instead of the view's text; `fast = True`). The encoder never
+  reads a state's fields itself. The fast path must give exactly what `encode` gives from the
   seat's view and events, for every position (tests/rl/test_fast_path.py checks both on every
   step of many games, and on copies whose hidden cards were dealt again). The view-based `encode`
   stays the reference and what the tests hold the fast path to.
@@ -23,7 +25,7 @@ from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 from gymnasium import spaces
@@ -41,6 +43,8 @@ KEPT_ROWS = 50_000
 
 K = TypeVar("K")
 V = TypeVar("V")
+S = TypeVar("S", bound=State[Any])
+"""The state type of an encoder's game (its fast path reads that game's observation)."""
 
 
 def kept(cache: dict[K, V], key: K, value: V) -> V:
@@ -110,10 +114,10 @@ class Layout:
         return "\n".join(rows)
 
 
-class Encoder:
-    """Base class of the game encoders. A subclass builds `self.layout` in `__init__` and implements
-    `encode`; one that keeps a per-seat memory of events sets `uses_events` and implements
-    `new_memory` and `remember`."""
+class Encoder(Generic[S]):
+    """Base class of the game encoders (`Encoder[DotsState]`: of the states of one game). A subclass
+    builds `self.layout` in `__init__` and implements `encode`; one that keeps a per-seat memory of
+    events sets `uses_events` and implements `new_memory` and `remember`."""
 
     uses_events = False
     fast = False
@@ -135,7 +139,7 @@ class Encoder:
         """The observation vector of a seat's view (float32, `layout.size` long)."""
         raise NotImplementedError
 
-    def encode_state(self, state: State, seat: int) -> np.ndarray:
+    def encode_state(self, state: S, seat: int) -> np.ndarray:
         """The vector `encode` makes of `seat`'s view and events, read from the state's fields (only
         those the seat may see); implemented by encoders that set `fast`."""
         raise NotImplementedError
@@ -160,11 +164,12 @@ class Encoder:
 
 
 @lru_cache(maxsize=64)
-def _encoder(config: GameConfig) -> Encoder:
-    return game_module(config.game).Encoder(config)
+def _encoder(config: GameConfig) -> Encoder[Any]:
+    encoder: Encoder[Any] = game_module(config.game).Encoder(config)
+    return encoder
 
 
-def encoder_for(config: GameConfig) -> Encoder:
+def encoder_for(config: GameConfig) -> Encoder[Any]:
     """The (shared, stateless) encoder of a configuration; per-seat memories are made by the env."""
     return _encoder(config)
 

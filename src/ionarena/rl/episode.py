@@ -32,16 +32,17 @@ from .encoding import encoder_for
 Reward = Literal["win", "score"]
 INTEGER_TYPES = (int, np.integer)
 """What an action id may be (not a bool)."""
-REWARDS = ("win", "score")
+REWARDS: tuple[Reward, ...] = ("win", "score")
 DEFAULT_REACTION_TIME = 0.5
 """Game seconds each RL seat takes to decide in a timed game (bank)."""
 
 
 def check_reward(reward: object) -> Reward:
     """`reward` as a reward kind, or `BadOption` naming the choices."""
-    if reward not in REWARDS:
-        raise BadOption(f"reward must be 'win' or 'score', not {reward!r}")
-    return reward  # type: ignore[return-value]
+    for kind in REWARDS:
+        if reward == kind:
+            return kind
+    raise BadOption(f"reward must be 'win' or 'score', not {reward!r}")
 
 
 def check_reaction_time(config: GameConfig, reaction_time: object) -> float:
@@ -248,7 +249,11 @@ class Episode:
         if len(soonest) == 1:
             return first
         last, n = self._last, self.n
-        return min(soonest, key=lambda d: (d.seat - last - 1) % n)  # type: ignore[operator]
+
+        def after_last(due: Due) -> int:
+            assert isinstance(due.seat, int), "only bots are due at the same moment"
+            return (due.seat - last - 1) % n
+        return min(soonest, key=after_last)
 
     def _tick(self, when: float) -> None:
         if when > self.state.now():

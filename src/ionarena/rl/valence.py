@@ -24,8 +24,10 @@ from ..core import View
 from ..games.valence.cards import DECK_SIZE, ELEMENT_COUNTS, ELEMENTS, MOLECULE_TYPES, RECIPES, TYPE_IDS
 from ..games.valence.chemistry import normalise_name
 from ..games.valence.legality import REACTIONS
+from ..games.valence.observe import observe
 from ..games.valence.rules import ValenceState
 from ..games.valence.scoring import stash_points
+from ..games.valence.views import ValenceTable
 from .config import GameConfig
 from .encoding import FLOAT32, kept
 from .encoding import Encoder as BaseEncoder
@@ -67,7 +69,7 @@ def action_texts(config: GameConfig) -> list[str]:
     return texts
 
 
-class Encoder(BaseEncoder):
+class Encoder(BaseEncoder[ValenceState]):
     """The valence observation (n = players; per-seat fields start with the observing seat)."""
 
     fast = True
@@ -129,7 +131,8 @@ class Encoder(BaseEncoder):
         """The vector of one seat's view (see the layout)."""
         n = self.n
         seat = view["seat"]
-        table = view["table"]
+        assert seat is not None, "an observation is a seat's"
+        table: ValenceTable = view["table"]
         o = self.zeros[:]
         o[self.phase_at[view["phase"]]] = 1.0
         if seat in view["actors"]:
@@ -177,46 +180,41 @@ class Encoder(BaseEncoder):
         o[self.o_turn] = 1.0 if turn > 1.0 else turn
         return np.frombuffer(o, FLOAT32)
 
-    def encode_state(self, state: ValenceState, seat: int) -> np.ndarray:  # type: ignore[override]
-        """`encode`'s vector from the state's public fields and the seat's own hand (other hands only
-        by their sizes). The seat's hand and the cards to place are count vectors in `ELEMENTS` order
-        already. The values of a count vector, of a stash (its counts and points) and of the bank
-        change far less often than they are observed: each is made once and then looked up by its
-        contents (`_counts`, `_stash`, `_bank`)."""
+    def encode_state(self, state: ValenceState, seat: int) -> np.ndarray:
+        """`encode`'s vector from the seat's observation (`games.valence.observe`): the public fields
+        and the seat's own hand (other hands only by their sizes). The seat's hand and the cards to
+        place are count vectors in `ELEMENTS` order already. The values of a count vector, of a
+        stash (its counts and points) and of the bank change far less often than they are observed:
+        each is made once and then looked up by its contents (`_counts`, `_stash`, `_bank`)."""
+        # the observation is a plain tuple: unpacked at once (`ValenceObservation` gives the order)
+        (phase, acting, hand, pending, discard, deck_size, bank, stashes, sizes, skips, first_turn, traded,
+         failed, built_types, turn, turn_cap) = observe(state, seat)
         n = self.n
         o = self.zeros[:]
-        if state.over:
-            o[self.phase_over] = 1.0
-        else:
-            o[self.phase_at[state.phase]] = 1.0
-            if state.current == seat:
-                o[self.o_acting] = 1.0
-        hands = state.hands
+        o[self.phase_at[phase]] = 1.0
+        if acting:
+            o[self.o_acting] = 1.0
         counts = self.counts_cache
-        key = tuple(hands[seat])
+        key = tuple(hand)
         values = counts.get(key)
         o[self.hand_slice] = values if values is not None else self._counts(key)
-        pending = state.pending
         if any(pending):
             key = tuple(pending)
             values = counts.get(key)
             o[self.placing_slice] = values if values is not None else self._counts(key)
-        discard = state.discard
         if discard:
             o[self.top_at[discard[-1]]] = 1.0
         o[self.o_discard] = len(discard) / DECK_SIZE
-        o[self.o_deck] = len(state.deck) / DECK_SIZE
-        bank = state.bank
+        o[self.o_deck] = deck_size / DECK_SIZE
         values = self.bank_cache.get(tuple(bank.values()))
         o[self.bank_slice] = values if values is not None else self._bank(bank)
-        stashes, skips = state.stashes, state.skip_draw
         stash_cache, stash_slices = self.stash_cache, self.stash_slices
         o_sizes, o_skip, o_points = self.o_sizes, self.o_skip, self.o_points
         for r in range(n):
             s = seat + r
             if s >= n:
                 s -= n
-            o[o_sizes + r] = sum(hands[s]) / 10
+            o[o_sizes + r] = sizes[s] / 10
             stash = stashes[s]
             if stash:
                 held = tuple(stash)
@@ -226,17 +224,17 @@ class Encoder(BaseEncoder):
                 o[stash_slices[r]], o[o_points + r] = found
             if skips[s]:
                 o[o_skip + r] = 1.0
-        if state._is_first_turn(state.current):
+        if first_turn:
             o[self.o_first] = 1.0
-        if state.traded:
+        if traded:
             o[self.o_traded] = 1.0
-        for formula in state.failed:
+        for formula in failed:
             o[self.o_failed + STASH_INDEX[formula]] = 1.0
         if self.o_built >= 0:
-            for kind in state.built_types:
+            for kind in built_types:
                 o[self.o_built + TYPE_INDEX[kind]] = 1.0
-        turn = state.turn / state.turn_cap
-        o[self.o_turn] = 1.0 if turn > 1.0 else turn
+        share = turn / turn_cap
+        o[self.o_turn] = 1.0 if share > 1.0 else share
         return np.frombuffer(o, FLOAT32)
 
     def _counts(self, key: tuple[int, ...]) -> array:

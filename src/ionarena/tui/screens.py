@@ -198,7 +198,7 @@ class TableScreen(Screen[None]):
             clock.display = True
         t = view.get("table", {})
         total = float(t.get("move_time") or 3.0) if view.get("phase") == "play" else \
-            max(0.1, float(view["deadline"]) - float(view["now"]))
+            max(0.1, float(view["deadline"] or 0.0) - float(view["now"] or 0.0))
         if view.get("phase") == "play" and update.actors:
             what = "Your move" if mine else f"{names(update.actors[0])}"
         else:

@@ -238,7 +238,7 @@ def router(hub: Hub, replays: Replays | None = None) -> APIRouter:
                 for s in all_specs()]
 
     @api.get("/games/{game}/cards", tags=["games"], responses=ERRORS,
-             summary="The printed faces of a game's element cards (symbol, name, charge, points, category)")
+             summary="The printed faces of a game's cards: names, kinds, colours, points")
     async def cards(game: Annotated[str, Path(max_length=40)]) -> dict[str, Any]:
         return catalogue(get_spec(game).id)
 

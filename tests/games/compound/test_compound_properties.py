@@ -133,7 +133,7 @@ def _snapshot(state: CompoundState) -> str:
 @given(variant=VARIANTS, n=PLAYERS, seed=SEEDS)
 def test_illegal_actions_change_nothing_and_clones_are_independent(variant, n, seed):
     from ionarena.core import IllegalAction
-    from ionarena.games.compound.moves import Move
+    from ionarena.games.compound.actions import Move
     rng = random.Random(seed)
     junk = [Move("pick", ("Xe",)), Move("bond", ("Na", "K", "O")), Move("bond", ("Mg", "Cl")),
             Move("center", ("Zz",)), Move("refresh", ("up",)), Move("form", ("H", "H")), "pick 1"]
@@ -174,8 +174,8 @@ def test_best_arrangement_equals_brute_force_with_repeated_cards(cards, goals, e
 @given(variant=VARIANTS, n=PLAYERS, seed=SEEDS)
 def test_apply_accepts_exactly_the_listed_moves(variant, n, seed):
     """`apply` checks a move without listing every legal move; it must agree with the list."""
+    from ionarena.games.compound.actions import Move
     from ionarena.games.compound.chemistry import all_recipes
-    from ionarena.games.compound.moves import Move
     bonds = [Move("bond", r.tokens) for r in all_recipes()]
     others = [Move("unbonded", ("Cl",)), Move("bond", ()), Move("pick", ()), Move("pick", ("Cl", "Cl"))]
 

@@ -13,8 +13,10 @@ import ionarena
 from ionarena import record
 from ionarena.agents import RandomAgent
 from ionarena.core import IllegalAction
-from ionarena.games.dots.cards import DECK, NUM_ACTIONS, TEXT
-from ionarena.games.dots.rules import DotsState, check_invariants
+from ionarena.games.dots.actions import NUM_ACTIONS
+from ionarena.games.dots.cards import DECK, TEXT
+from ionarena.games.dots.invariants import check_invariants
+from ionarena.games.dots.rules import DotsState
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 players = st.integers(min_value=2, max_value=10)

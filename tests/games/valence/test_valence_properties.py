@@ -14,8 +14,8 @@ from ionarena import record
 from ionarena.core import IllegalAction
 from ionarena.games.valence.actions import Move
 from ionarena.games.valence.cards import ELEMENTS, RECIPES
+from ionarena.games.valence.invariants import check_invariants
 from ionarena.games.valence.rules import ValenceState
-from ionarena.games.valence.spec_checks import check_invariants
 
 VARIANTS = st.sampled_from(["standard", "beginner", "cooperative", "ninja"])
 PLAYERS = st.integers(min_value=2, max_value=5)

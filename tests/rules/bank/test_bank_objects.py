@@ -6,6 +6,7 @@ import pytest
 
 import ionarena
 from ionarena.core import HOST, IllegalAction, StaleAction
+from ionarena.games.bank.invariants import check_invariants
 
 from .bank_table import bank, events, kinds, last_second, mine, on_turn, play, public, scores, shop, table
 
@@ -243,7 +244,7 @@ def test_powerdowns_take_effect_immediately(kind, start, after):
     state = table("+-", scores=[start, 0], received=[[0, kind]])
     assert scores(state)[0] == after and public(state)["objects"][0] == 0
     assert events(state, None, -1) == [("instant", {"player": 0, "object": kind, "points": after - start})]
-    state.check_invariants()
+    check_invariants(state)
 
 
 def test_lose_next_turn_powerdown():

@@ -6,6 +6,7 @@ import pytest
 
 import ionarena
 from ionarena.core import HOST, IllegalAction
+from ionarena.games.bank.invariants import check_invariants
 
 from .bank_table import bank, events, kinds, last_second, mine, on_turn, play, public, scores, table
 
@@ -169,7 +170,7 @@ def test_a_negative_score_is_shared_too():
     play(state, "quit", 0)
     assert scores(state) == [0, -333, -323, -313]
     assert events(state) == [("quit", {"player": 0, "points": -1001, "each": -333})]
-    state.check_invariants()  # points conserved: the 2 points left over are dropped
+    check_invariants(state)  # points conserved: the 2 points left over are dropped
 
 
 def test_the_last_player_left_ends_the_game():

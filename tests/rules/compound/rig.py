@@ -8,7 +8,7 @@ from typing import Any
 
 import ionarena
 from ionarena.core import Event, State
-from ionarena.games.compound.moves import Move
+from ionarena.games.compound.actions import Move
 
 SPEC = ionarena.get_spec("compound")
 

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from ionarena.core import IllegalAction, Names
+from ionarena.games.compound.actions import Move
 from ionarena.games.compound.cards import GOAL_IDS, deck_for
-from ionarena.games.compound.moves import Move
 from ionarena.games.compound.scoring import best_arrangement, round_breakdown
 
 from ...games.compound.brute import brute_force_best

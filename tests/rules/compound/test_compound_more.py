@@ -6,7 +6,7 @@ import pytest
 
 from ionarena import record
 from ionarena.core import IllegalAction, Names
-from ionarena.games.compound.moves import Move
+from ionarena.games.compound.actions import Move
 
 from .rig import (
     SPEC,

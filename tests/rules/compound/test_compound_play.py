@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ionarena.core import IllegalAction, NoSuchSeat
-from ionarena.games.compound.moves import Move
+from ionarena.games.compound.actions import Move
 from ionarena.games.compound.scoring import round_breakdown
 
 from .rig import (

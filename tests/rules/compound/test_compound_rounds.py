@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ionarena.games.compound.actions import Move
 from ionarena.games.compound.cards import CARDS, deck_for
-from ionarena.games.compound.moves import Move
 from ionarena.games.compound.scoring import decay_awards
 
 from .rig import (

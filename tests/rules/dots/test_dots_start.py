@@ -21,7 +21,8 @@ from ionarena.games.dots.cards import (
     SHIFT,
     TEXT,
 )
-from ionarena.games.dots.rules import DotsState, check_invariants
+from ionarena.games.dots.invariants import check_invariants
+from ionarena.games.dots.rules import DotsState
 
 
 def start_with(kind: int, players: int = 4) -> DotsState:

@@ -7,7 +7,7 @@ import pytest
 import ionarena
 from ionarena.agents import RandomAgent
 from ionarena.core import BadOption, IllegalAction
-from ionarena.games.dots.rules import check_invariants
+from ionarena.games.dots.invariants import check_invariants
 from ionarena.games.dots.scoring import card_points, going_out_points, hand_points
 
 from .dots_setup import arrange, hand_texts

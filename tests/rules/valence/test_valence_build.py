@@ -6,7 +6,7 @@ import pytest
 
 from ionarena.core import IllegalAction
 from ionarena.games.valence.cards import ELEMENT_INFO, RECIPES
-from ionarena.games.valence.spec_checks import check_invariants
+from ionarena.games.valence.invariants import check_invariants
 
 from .valence_table import events, hand_of, seen, stashes, table, told
 

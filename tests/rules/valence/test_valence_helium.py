@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ionarena.core import IllegalAction
-from ionarena.games.valence.spec_checks import check_invariants
+from ionarena.games.valence.invariants import check_invariants
 
 from .valence_table import events, hand_of, stashes, table, told
 

@@ -8,8 +8,8 @@ import pytest
 
 import ionarena
 from ionarena.games.valence.cards import ELEMENT_INFO, MOLECULE_TYPES, full_deck
+from ionarena.games.valence.invariants import check_invariants
 from ionarena.games.valence.opening import deciding_card, first_player
-from ionarena.games.valence.spec_checks import check_invariants
 
 from .valence_table import events, hand_of, seen, told
 

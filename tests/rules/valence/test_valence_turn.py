@@ -7,7 +7,7 @@ import pytest
 import ionarena
 from ionarena.agents import make_agent
 from ionarena.core import BadOption, IllegalAction
-from ionarena.games.valence.spec_checks import check_invariants
+from ionarena.games.valence.invariants import check_invariants
 from ionarena.sim.driver import play_out
 
 from .valence_table import hand_of, seen, stashes, table, told

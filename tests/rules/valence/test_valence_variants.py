@@ -6,7 +6,7 @@ import pytest
 
 import ionarena
 from ionarena.core import IllegalAction
-from ionarena.games.valence.spec_checks import check_invariants
+from ionarena.games.valence.invariants import check_invariants
 
 from .valence_table import hand_of, seen, shown, stashes, table, told
 

@@ -58,7 +58,7 @@ class GreedyAgent:
             return self._pick_team(table, legal)
         if view["phase"] == "shop":
             return self._shop(table, legal)
-        return self._move(table, view["now"], player, legal)
+        return self._move(table, view["now"] or 0.0, player, legal)
 
     def _pick_team(self, table: dict[str, Any], legal: list[Any]) -> Any:
         teams = table["teams"]

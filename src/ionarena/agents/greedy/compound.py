@@ -19,9 +19,9 @@ from functools import cache
 from typing import Any
 
 from ionarena.core import State
+from ionarena.games.compound.actions import Move
 from ionarena.games.compound.cards import CARDS, GOALS, NOBLE_GASES, card_of, deck_for, is_charged
 from ionarena.games.compound.chemistry import Recipe, all_recipes, match
-from ionarena.games.compound.moves import Move
 from ionarena.games.compound.scoring import best_arrangement, goal_award, noble_gas_points, round_breakdown
 
 DISCOUNT = 0.35
@@ -111,7 +111,7 @@ class GreedyAgent:
 
     def act(self, state: State, player: int) -> Move:
         """The greedy move of `player`."""
-        legal: list[Move] = state.legal_actions(player)  # type: ignore[assignment]
+        legal: list[Move] = state.legal_actions(player)
         view = state.view(player)
         phase = view["phase"]
         if phase == "rxn":

@@ -12,22 +12,18 @@ from __future__ import annotations
 import random
 
 from ...core import State
+from ...games.dots.actions import DJ_BASE, DRAW, GIFT_BASE, GIVE_BASE, NAME_BASE
 from ...games.dots.cards import (
     AGAIN,
     BLOCK,
     DJ,
-    DJ_BASE,
     DJ_FACE,
-    DRAW,
     FACE_BY_TEXT,
     GIFT,
-    GIFT_BASE,
     GIFT_FACES,
-    GIVE_BASE,
     JOKER,
     KIND,
     MATCH,
-    NAME_BASE,
     NEED,
     NEXT_DRAWS,
     NOPLAY,
@@ -36,6 +32,7 @@ from ...games.dots.cards import (
     PREV_DRAWS,
     SHIFT,
 )
+from ...games.dots.views import DotsTable
 from ..base import Action
 
 _WILD = (JOKER, DJ)
@@ -63,7 +60,7 @@ class _Seen:
 
     __slots__ = ("closest", "gift_pending", "next", "previous", "sizes")
 
-    def __init__(self, player: int, table: dict):
+    def __init__(self, player: int, table: DotsTable):
         self.sizes: list[int] = table["hand_sizes"]
         step = -1 if table["direction"] == "right" else 1
         n = len(self.sizes)
@@ -84,11 +81,11 @@ class GreedyAgent:
 
     def act(self, state: State, player: int) -> Action:
         """The best-scoring legal action of `player` (ties broken by the agent's own RNG)."""
-        legal: list[int] = state.legal_actions(player)  # type: ignore[assignment]
+        legal: list[int] = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
         view = state.view(player)
-        table = view["table"]
+        table: DotsTable = view["table"]
         hand = [FACE_BY_TEXT[text] for text in table["hand"]]
         phase = view["phase"]
         if phase == "respond":

@@ -11,11 +11,12 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...core import Action, State
+from ...core import Action, State, View
 from ...games.valence.actions import Move
 from ...games.valence.cards import ELEMENTS, INDEX, MOLECULE_TYPES, RECIPES, TYPE_IDS
 from ...games.valence.chemistry import accepts_name
 from ...games.valence.scoring import WIN_POINTS, card_points
+from ...games.valence.views import ValenceTable
 
 RECIPE_LIST = tuple(RECIPES.values())
 TYPE_INDEX = {t: i for i, t in enumerate(TYPE_IDS)}
@@ -79,7 +80,7 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         view = state.view(player)
-        table = view["table"]
+        table: ValenceTable = view["table"]
         hand = hand_vector(table["hand"])
         bank = tuple(table["bank"][t] for t in TYPE_IDS)
         values = self._values(view)
@@ -95,7 +96,7 @@ class GreedyAgent:
     # -- decisions ----------------------------------------------------------------------------
 
     @staticmethod
-    def _values(view: dict[str, Any]) -> tuple[float, ...]:
+    def _values(view: View) -> tuple[float, ...]:
         if view["variant"] == "cooperative":
             built = set(view["table"].get("built_types", ()))
             # A type nobody has built yet is what the team needs; Carbon is too scarce to spend twice.
@@ -107,7 +108,7 @@ class GreedyAgent:
     def _worth(hand: tuple[int, ...], bank: tuple[int, ...], values: tuple[float, ...]) -> float:
         return best_plan(hand, bank, values)[0] + 0.3 * nearness(hand, values)
 
-    def _draw(self, legal: list[Move], table: dict[str, Any], hand: tuple[int, ...],
+    def _draw(self, legal: list[Move], table: ValenceTable, hand: tuple[int, ...],
               bank: tuple[int, ...], values: tuple[float, ...]) -> Move:
         take = next((m for m in legal if m.verb == "draw" and m.what == "discard"), None)
         top = table["discard_top"]
@@ -131,7 +132,7 @@ class GreedyAgent:
             return self._worth(tuple(rest), bank, values) - 0.01 * GIVE_AWAY_ORDER.index(move.what)
         return max(legal, key=after)
 
-    def _build_phase(self, legal: list[Move], view: dict[str, Any], player: int,
+    def _build_phase(self, legal: list[Move], view: View, player: int,
                      hand: tuple[int, ...], bank: tuple[int, ...], values: tuple[float, ...]) -> Move:
         score = view["scores"][player]
         ninja = view["variant"] == "ninja"
@@ -162,7 +163,7 @@ class GreedyAgent:
         return next(m for m in legal if m.verb == "end")
 
     @staticmethod
-    def _reaction(legal: list[Move], view: dict[str, Any], player: int) -> Move | None:
+    def _reaction(legal: list[Move], view: View, player: int) -> Move | None:
         """The reaction that hurts most: a Base, or any target of a player close to winning."""
         best: tuple[float, Move] | None = None
         leader = max(s for q, s in enumerate(view["scores"]) if q != player)

@@ -78,7 +78,8 @@ def evaluate(state: State, start: object) -> Values:
     """Each seat's value: its team's margin, as changed since `start` (the standing of the
     iteration's sample before any move, from `standing`)."""
     now_margin, now_scores = standing(state)
-    root_margin: list[float] = start[0]  # type: ignore[index]
+    assert isinstance(start, tuple), "the standing `start_value` gave at the iteration's start"
+    root_margin: list[float] = start[0]
     values = []
     for p in range(len(now_scores)):
         change = now_margin[p] - root_margin[p]

@@ -8,8 +8,9 @@ all face up) and the +2 a face-up Action Tile brings at the end.
 
 from __future__ import annotations
 
-from ...core import State, View
+from ...core import State
 from ...games.compound.scoring import round_breakdown
+from ...games.compound.views import CompoundTable
 from . import Heuristics, Values, softmax
 
 POINTS_SCALE = 6.0
@@ -19,7 +20,7 @@ TILE_POINTS = 2
 CUTOFF = 24
 
 
-def standing(table: View, scores: list[float], player: int) -> float:
+def standing(table: CompoundTable, scores: list[float], player: int) -> float:
     """`player`'s points if the game ended now (the round in play scored as it stands)."""
     points = scores[player]
     if len(table["round_scores"][player]) < table["round"]:  # this round is not scored yet

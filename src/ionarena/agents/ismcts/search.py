@@ -36,13 +36,13 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...core import HOST, Action, State
 from ..base import Agent
 from ..heuristics import Heuristics, Values
-from .tree import Node
+from .tree import Key, Node
 
 MAX_STEPS = 100_000
 """A rollout longer than this is a bug in a game (it never ends): fail loudly."""
@@ -207,7 +207,7 @@ class Search:
 
     def root_statistics(self) -> list[tuple[Action, int, float]]:
         """(action, visits, mean value) of every root decision tried, most visited first."""
-        rows = [(key[1], child.visits, child.reward / child.visits)  # type: ignore[index]
+        rows = [(key[1], child.visits, child.reward / child.visits)
                 for key, child in self.root.children.items() if child.visits]
         return sorted(rows, key=lambda row: -row[1])
 
@@ -249,7 +249,7 @@ class Search:
                     and not (self.delegate and s.phase_name() in self.delegate):
                 legal = self.heuristics.worth_trying(s, s.legal_actions(player))
                 if first is not None and node is self.root and player == seat:
-                    key: Hashable = (seat, first)
+                    key: Key = (seat, first)
                     child = node.children.get(key)
                     if child is None:
                         child = node.children[key] = Node()
@@ -272,7 +272,7 @@ class Search:
                         child = node.children[key]
                     node = child
                     path.append((child, player))
-                    action = key[1]  # type: ignore[index]
+                    action = key[1]
                 stats.tree_steps += 1
             else:
                 if not in_tree:
@@ -315,8 +315,8 @@ class Search:
     def _simultaneous(s: State) -> bool:
         return len(s.actors()) > 1
 
-    def _expand_choice(self, s: State, player: int, untried: list[Hashable], node: Node,
-                       policies: Sequence[Agent]) -> Hashable:
+    def _expand_choice(self, s: State, player: int, untried: list[Key], node: Node,
+                       policies: Sequence[Agent]) -> Key:
         """The first decision tried at a node is the rollout policy's; later ones are random."""
         if not node.children:
             key = (player, policies[player].act(s, player))

@@ -17,9 +17,9 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ...core import Action, State
+from ...games.compound.actions import Move
 from ...games.compound.cards import CARDS, GOALS, NOBLE_GASES, deck_for
 from ...games.compound.chemistry import all_recipes, match
-from ...games.compound.moves import Move
 from ...games.compound.scoring import goal_award, noble_gas_points
 
 DISCOUNT = 0.35
@@ -115,7 +115,7 @@ class RolloutAgent:
 
     def act(self, state: State, player: int) -> Action:
         """The policy's move of `player`."""
-        legal: list[Move] = state.legal_actions(player)  # type: ignore[assignment]
+        legal: list[Move] = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
         view = state.view(player)

@@ -9,25 +9,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import GameSpec, State, register
+from ...core import GameSpec, register
 from .cards import DEFAULT, OPTIONS
 from .commands import answer
+from .invariants import check_invariants
 from .present import PRESENTER
 from .rules import BankState
 
 
-def make_state(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> State:
+def make_state(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> BankState:
     """A new game: a lobby where each seat picks `team +` or `team -` (options: teams='+-+-', lobby=False)."""
     return BankState(num_players, variant, seed, options)
 
 
-def check_invariants(state: State) -> None:
-    """Points conserved (scores + pot = points created - remainders dropped), hands and charge in range."""
-    assert isinstance(state, BankState)
-    state.check_invariants()
-
-
-def _position(data: Mapping[str, Any]) -> State:
+def _position(data: Mapping[str, Any]) -> BankState:
     from .position import position
     return position(data)
 

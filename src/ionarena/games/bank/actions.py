@@ -9,7 +9,9 @@ checked by the state.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ...core import IllegalAction, quote
 from ...core.millis import EXACT_UP_TO, whole_ms
@@ -129,50 +131,65 @@ def _bad(action: object) -> IllegalAction:
 def check_value(action: object) -> None:
     """Raise `IllegalAction` unless `action` is a well-formed bank action: one of the action types,
     with fields of the right types and in range (what `parse_command` could give)."""
-    cls = action.__class__
-    if cls is Card:
-        card, mult, wild = action.card, action.mult, action.wild  # type: ignore[attr-defined]
-        if card.__class__ is not int or not 0 <= card < NUM_CARDS or mult.__class__ is not int \
-                or not 1 <= mult <= 3 or wild.__class__ is not bool:
-            raise _bad(action)
-    elif cls is Use:
-        kind, target = action.kind, action.target  # type: ignore[attr-defined]
-        if kind.__class__ is not str or kind not in USE_KINDS or target.__class__ is not str:
-            raise _bad(action)
-        if (target not in HELD_KINDS) if kind == "take" else target != "":
-            raise _bad(action)
-    elif cls is Combine:
-        first = action.first  # type: ignore[attr-defined]
-        if first.__class__ is not Card and first.__class__ is not Use:
-            raise _bad(action)
-        check_value(first)
-    elif cls is Word:
-        word = action.word  # type: ignore[attr-defined]
-        if word.__class__ is not str or (word not in PLAYER_WORDS and word not in HOST_WORDS):
-            raise _bad(action)
-    elif cls is Team:
-        sign = action.sign  # type: ignore[attr-defined]
-        if sign.__class__ is not int or sign not in (1, -1):
-            raise _bad(action)
-    elif cls is At:
-        time = action.time  # type: ignore[attr-defined]
-        if time.__class__ not in (int, float) or not 0 <= time <= MAX_TIME or not whole_ms(time):
-            raise _bad(action)  # whole milliseconds: the text `at 1.235` must give back the same time
-    elif cls is Buy:
-        kind = action.kind  # type: ignore[attr-defined]
-        if kind.__class__ is not str or kind not in OBJECTS:
-            raise _bad(action)
-    elif cls is Deal:
-        kind, price, units = action.kind, action.price, action.units  # type: ignore[attr-defined]
-        if kind.__class__ is not str or kind not in OBJECTS or units.__class__ is not str \
-                or units not in OBJECTS or price.__class__ is not int or not 1 <= price <= MAX_DEAL_PRICE:
-            raise _bad(action)
-    elif cls is Ok:
-        seller = action.seller  # type: ignore[attr-defined]
-        if seller.__class__ is not int or not 0 <= seller <= MAX_SEAT:
-            raise _bad(action)
-    else:
+    well_formed = _WELL_FORMED.get(action.__class__)
+    if well_formed is None or not well_formed(action):
         raise _bad(action)
+
+
+def _card_ok(action: Card) -> bool:
+    card, mult, wild = action.card, action.mult, action.wild
+    return (card.__class__ is int and 0 <= card < NUM_CARDS and mult.__class__ is int and 1 <= mult <= 3
+            and wild.__class__ is bool)
+
+
+def _use_ok(action: Use) -> bool:
+    kind, target = action.kind, action.target
+    if kind.__class__ is not str or kind not in USE_KINDS or target.__class__ is not str:
+        return False
+    return target in HELD_KINDS if kind == "take" else target == ""
+
+
+def _combine_ok(action: Combine) -> bool:
+    first = action.first
+    if first.__class__ is Card:
+        return _card_ok(first)
+    return first.__class__ is Use and _use_ok(first)
+
+
+def _word_ok(action: Word) -> bool:
+    word = action.word
+    return word.__class__ is str and (word in PLAYER_WORDS or word in HOST_WORDS)
+
+
+def _team_ok(action: Team) -> bool:
+    return action.sign.__class__ is int and action.sign in (1, -1)
+
+
+def _at_ok(action: At) -> bool:
+    # whole milliseconds: the text `at 1.235` must give back the same time
+    time = action.time
+    return time.__class__ in (int, float) and 0 <= time <= MAX_TIME and whole_ms(time)
+
+
+def _buy_ok(action: Buy) -> bool:
+    return action.kind.__class__ is str and action.kind in OBJECTS
+
+
+def _deal_ok(action: Deal) -> bool:
+    kind, price, units = action.kind, action.price, action.units
+    return (kind.__class__ is str and kind in OBJECTS and units.__class__ is str and units in OBJECTS
+            and price.__class__ is int and 1 <= price <= MAX_DEAL_PRICE)
+
+
+def _ok_ok(action: Ok) -> bool:
+    return action.seller.__class__ is int and 0 <= action.seller <= MAX_SEAT
+
+
+_WELL_FORMED: dict[type, Callable[[Any], bool]] = {
+    Card: _card_ok, Use: _use_ok, Combine: _combine_ok, Word: _word_ok, Team: _team_ok, At: _at_ok,
+    Buy: _buy_ok, Deal: _deal_ok, Ok: _ok_ok,
+}
+"""Whether a value of each action type has fields of the right types and in range."""
 
 
 def command_word(action: object) -> str | None:

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from ...core import SharedRng, State
 from ...core.millis import to_ms
+from .actions import BankAction, Deal
 from .cards import DEFAULT, NUM_CARDS, OBJECTS, OPTIONS, Config, config_for, draw_card, draw_object
 
 LOBBY, PLAY, SHOP, OVER = "lobby", "play", "shop", "over"
@@ -26,7 +27,7 @@ def complete_options(options: dict[str, Any] | None) -> dict[str, Any]:
     return {option.name: given.get(option.name, option.default) for option in OPTIONS}
 
 
-class BankBase(State):
+class BankBase(State[BankAction]):
     """The fields of one bank game and the steps every phase uses (see the module docstring)."""
 
     game_id = "bank"
@@ -106,7 +107,7 @@ class BankBase(State):
         self.shop_end = 0.0
         self.lobby_end = self.cfg.lobby_time
         self.on_sale: tuple[str, ...] = ()
-        self.offers: dict[int, Any] = {}
+        self.offers: dict[int, Deal] = {}
         """Each seller's open `Deal`."""
         self.done = [False] * n
         """Seats that have left this shop phase."""

@@ -13,10 +13,9 @@ Surfaces (terminal, IRC, the host) ask it before trying `parse_action`.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core import quote
+from ...core import View, quote
 from .cards import CARD_TEXTS, DEFAULT, HELD_KINDS, OBJECTS, kind_token, parse_card, parse_kind
+from .views import BankTable
 
 COMMANDS_HELP = ("Before the game: team + or team -. "
                  "Moves on your turn: + ++ +++ - -- --- = == === ± ±± ±±± (B BB BBB), ? <family>, "
@@ -45,7 +44,7 @@ def explain(token: str) -> str | None:
     return f"{obj.symbol} {obj.name}: {obj.help}{price}"
 
 
-def inventory_line(table: dict[str, Any]) -> str:
+def inventory_line(table: BankTable) -> str:
     """`Cards: [++] [-]. Objects: 5¢, …` from a seat's own table (its `inv`)."""
     inventory = table["inventory"]
     items = [f"{OBJECTS[k].symbol} x{inventory[kind_token(k)]}" for k in HELD_KINDS
@@ -54,7 +53,7 @@ def inventory_line(table: dict[str, Any]) -> str:
     return f"Cards: {hand}. Objects: {table['coins']}¢" + (", " + ", ".join(items) if items else "") + "."
 
 
-def answer(view: dict[str, Any], text: str) -> str | None:
+def answer(view: View, text: str) -> str | None:
     """The reply to an anytime question asked from the seat of `view` (`inv`, `inventory`, `inv <x>`,
     `help`, `help <x>`), else None (the text is then a move to try)."""
     if not isinstance(text, str):
@@ -67,8 +66,8 @@ def answer(view: dict[str, Any], text: str) -> str | None:
         if not rest:
             return COMMANDS_HELP
         return explain(rest) or f"{quote(rest)} is not a card or an object."
-    table = view.get("table") or {}
-    if view.get("seat") is None or "hand" not in table:
+    table: BankTable | None = view.get("table")
+    if view.get("seat") is None or not table or "hand" not in table:
         return "Spectators have no inventory."
     if not rest:
         return inventory_line(table)

@@ -13,6 +13,7 @@ from typing import Any
 from ...core import IllegalAction, quote
 from .base import PLAY, SHOP
 from .cards import OBJECTS, parse_card, parse_kind
+from .invariants import check_invariants
 from .rules import BankState
 
 KEYS = {"teams", "seed", "options", "hands", "objects", "charge", "pot", "scores", "turn", "clock",
@@ -109,5 +110,5 @@ def position(data: Mapping[str, Any]) -> BankState:
     state.created = sum(state.score) + state.pot + state.dropped
     for seat, token in data.get("received", ()):
         state._gain_object(int(seat), _kind(token))
-    state.check_invariants()
+    check_invariants(state)
     return state

@@ -1,4 +1,5 @@
-"""Words for people: the bank table and its events as plain text (terminal, IRC, the web's log).
+"""Words for people: the bank table and its events as plain text (terminal, IRC, the web's log), and
+the catalogue of the objects' printed faces that the pages draw.
 
 Reads only a seat's view and events, so it can show nothing that seat may not see. Nothing is
 markup: the rulebook's `[X]` symbols are shown as they are.
@@ -6,12 +7,16 @@ markup: the rulebook's `[X]` symbols are shown as they are.
 
 from __future__ import annotations
 
+import tomllib
+from functools import cache
+from importlib import resources
 from typing import Any
 
-from ...core import Event, Names
-from ...core.present import plural, result_line
+from ...core import Event, Names, View
+from ...core.present import Describe, Fields, plural, result_line
 from .cards import OBJECTS, parse_kind
 from .commands import inventory_line
+from .views import BankTable
 
 BAR_CELLS = 10
 """Cells on each side of the charge bar (a bigger full charge is drawn to scale)."""
@@ -59,130 +64,220 @@ def charge_bar(charge: int, full: int) -> str:
     return f"- {left}|{right} +"
 
 
+# -- events, one sentence each ---------------------------------------------------------------------
+
+def _join(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} joins team {d['team']}."
+
+
+def _rebalance(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} moves to team {d['team']} to balance the teams."
+
+
+def _hand(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} starts with {' '.join(d['cards'])} and {d['coins']}¢."
+
+
+def _round_start(d: Fields, names: Names) -> str:
+    return f"Round {d['round']} of {d['rounds']} starts; it ends at {d['ends']:.1f} s."
+
+
+def _round_end(d: Fields, names: Names) -> str:
+    dropped = f" ({d['dropped']} left over)" if d["dropped"] else ""
+    return f"Round {d['round']} is over: the pot of {d['pot']} is split, {d['each']} each{dropped}."
+
+
+def _game_over(d: Fields, names: Names) -> str:
+    team = f"team {d['team']} wins as a team" if d["team"] else "the teams are tied"
+    return f"The game is over: team + has {d['plus']} points in all, team - has {d['minus']}; {team}."
+
+
+def _play(d: Fields, names: Names) -> str:
+    card = f"a wild as {d['card']}" if d["wild"] else d["card"]
+    times = f" ×{d['times']}" if d["times"] > 1 else ""
+    gains = [f"+{d['pot']} to the pot"] if d["pot"] else []
+    gains += [f"+{d['points']} to {names(d['player'])}"] if d["points"] else []
+    gain = "; " + ", ".join(gains) if gains else ""
+    return f"{names(d['player'])} plays {card}{times}: charge {d['before']:+d} → {d['charge']:+d}{gain}."
+
+
+def _dump(d: Fields, names: Names) -> str:
+    who = names(d["player"])
+    if d["dumper"] is not None:
+        mates = [p for p in d["receivers"] if p != d["dumper"]]
+        shares = (f"{d['share']} to {names(d['dumper'])}, {d['each']} each to {names.list(mates)}"
+                  if mates else "all of it: no teammates")
+        return f"{who} dumps the bank: {d['pot']} points to team {d['team']} ({shares})."
+    receivers = d["receivers"]
+    each = f"{d['each']} each to" if len(receivers) > 1 else f"{d['each']} to"
+    return (f"{who} moves the bank to full charge toward team {d['team']}: its {d['pot']} points "
+            f"are dumped, {each} {names.list(receivers)}.")
+
+
+def _timeout(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} ran out of time: {d['points']} points."
+
+
+def _skip(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} skips: {d['points']} points."
+
+
+def _lost_turn(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} loses this turn."
+
+
+def _away(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} is away: the turn passes without penalty."
+
+
+def _pass(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} uses [S] Skip and passes."
+
+
+def _reverse(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} uses [R] Reverse: play reverses."
+
+
+def _move_time(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} uses [:] Move Time: may move until {d['until']:.1f} s."
+
+
+def _round_time(d: Fields, names: Names) -> str:
+    sign = "+:" if d["seconds"] > 0 else "-:"
+    return f"{names(d['player'])} uses [{sign}]: the round now ends at {d['ends']:.1f} s."
+
+
+def _invincible(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} uses [*] Invincible: the bank cannot dump for {plural(d['moves'], 'move')}."
+
+
+def _swap(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} uses [X] Swap: the charge is now {d['charge']:+d}."
+
+
+def _combine(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} uses [&] Combine: two moves this turn."
+
+
+def _take(d: Fields, names: Names) -> str:
+    who = names(d["player"])
+    if d["victim"] is None:
+        what = f" on {object_name(d['object'])}" if d.get("object") else ""
+        return f"{who} uses [T] Take{what}: nobody has one, the Take is forfeited."
+    what = f"one {object_name(d['object'])}" if d.get("object") else "an object"
+    return f"{who} uses [T] Take and takes {what} from {names(d['victim'])}."
+
+
+def _receive(d: Fields, names: Names) -> str:
+    who = names(d["player"])
+    if d["card"] is not None:
+        return f"{who} receives the card {d['card']}."
+    if d["coins"] is not None:
+        return f"{who} receives {d['coins']}¢."
+    return f"{who} receives {object_name(d['object'])}."
+
+
+def _earn(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} earns {d['coins']}¢ {WHY.get(d['why'], d['why'])}."
+
+
+def _instant(d: Fields, names: Names) -> str:
+    who = names(d["player"])
+    if d["object"] == "bankrupt":
+        return f"{who} is hit by [B] Bankrupt: {d['points']:+d} points."
+    obj = parse_kind(d["object"])
+    symbol = OBJECTS[obj].symbol if obj is not None else d["object"]
+    if d["points"] < 0:
+        return f"{who} is hit by the powerdown {symbol}: {d['points']:+d} points."
+    return f"{who} gets the instant points {symbol}: {d['points']:+d} points."
+
+
+def _lose_next(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} gets the powerdown [L]: loses their next turn."
+
+
+def _shop(d: Fields, names: Names) -> str:
+    sale = ", ".join(f"{object_name(t)} {_price(t)}¢" for t in d["on_sale"])
+    return f"The shop is open until {d['closes']:.1f} s: {sale}."
+
+
+def _buy(d: Fields, names: Names) -> str:
+    if d.get("object") is None:
+        return f"{names(d['player'])} buys something."
+    return f"{names(d['player'])} buys {object_name(d['object'])} for {d['price']}¢."
+
+
+def _offer(d: Fields, names: Names) -> str:
+    return (f"{names(d['player'])} offers {object_name(d['object'])} for {_units(d['price'], d['units'])}: "
+            f"`ok {d['player']}` to accept.")
+
+
+def _accept(d: Fields, names: Names) -> str:
+    return (f"{names(d['player'])} accepts {names.possessive(d['seller'])} deal: "
+            f"{object_name(d['object'])} for {_units(d['price'], d['units'])}.")
+
+
+def _done(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} leaves the shop."
+
+
+def _quit(d: Fields, names: Names) -> str:
+    if d["points"]:
+        return (f"{names(d['player'])} quits the game: {d['points']} points shared, {d['each']:+d} to each "
+                "player left.")
+    return f"{names(d['player'])} quits the game."
+
+
+def _quit_sale(d: Fields, names: Names) -> str:
+    whose = f"The objects of {names(d['player'])}" if d["player"] is not None else \
+        "The objects of players who quit"
+    return f"{whose} are sold for {d['coins']}¢ (to no one)."
+
+
+DESCRIBE: dict[str, Describe] = {
+    "join": _join, "rebalance": _rebalance, "hand": _hand, "round_start": _round_start,
+    "round_end": _round_end, "game_over": _game_over, "play": _play, "dump": _dump, "timeout": _timeout,
+    "skip": _skip, "lost_turn": _lost_turn, "away": _away, "pass": _pass, "reverse": _reverse,
+    "move_time": _move_time, "round_time": _round_time, "invincible": _invincible, "swap": _swap,
+    "combine": _combine, "take": _take, "receive": _receive, "earn": _earn, "instant": _instant,
+    "lose_next": _lose_next, "shop": _shop, "buy": _buy, "offer": _offer, "accept": _accept,
+    "done": _done, "quit": _quit, "quit_sale": _quit_sale,
+}
+"""One sentence per event kind, keyed like `rules.EVENT_FIELDS`."""
+
+
+# -- the object catalogue ------------------------------------------------------------------------------
+
+@cache
+def catalogue() -> dict[str, dict[str, Any]]:
+    """What a page draws for each object, as `object:<token>`: its symbol, name, what it does and its
+    price, so a page words `buy :` as "buy [:] Move Time, 4¢"."""
+    text = resources.files(__package__).joinpath("data", "bank.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    cards: dict[str, dict[str, Any]] = {}
+    for key, o in data.get("objects", {}).items():
+        cards[f"object:{o['token']}"] = {
+            "kind": "object", "key": key, "symbol": o["symbol"], "token": o["token"], "name": o["name"],
+            "help": o["help"], "price": o.get("price"), "held": bool(o.get("held", False)),
+            "instant": o.get("instant", 0), "powerdown": bool(o.get("powerdown", False))}
+    return cards
+
+
+# -- the presenter -------------------------------------------------------------------------------------
+
 class BankPresenter:
     """The bank presenter (see `ionarena.core.present`)."""
 
     def describe(self, event: Event, names: Names) -> str:
         """One event as a sentence for `names.viewer`."""
-        d: dict[str, Any] = event.data
-        kind = event.kind
-        who = names(d.get("player"))
-        if kind == "join":
-            return f"{who} joins team {d['team']}."
-        if kind == "rebalance":
-            return f"{who} moves to team {d['team']} to balance the teams."
-        if kind == "hand":
-            return f"{who} starts with {' '.join(d['cards'])} and {d['coins']}¢."
-        if kind == "round_start":
-            return f"Round {d['round']} of {d['rounds']} starts; it ends at {d['ends']:.1f} s."
-        if kind == "round_end":
-            dropped = f" ({d['dropped']} left over)" if d["dropped"] else ""
-            return f"Round {d['round']} is over: the pot of {d['pot']} is split, {d['each']} each{dropped}."
-        if kind == "game_over":
-            team = f"team {d['team']} wins as a team" if d["team"] else "the teams are tied"
-            return f"The game is over: team + has {d['plus']} points in all, team - has {d['minus']}; {team}."
-        if kind == "play":
-            card = f"a wild as {d['card']}" if d["wild"] else d["card"]
-            times = f" ×{d['times']}" if d["times"] > 1 else ""
-            gains = [f"+{d['pot']} to the pot"] if d["pot"] else []
-            gains += [f"+{d['points']} to {names(d['player'])}"] if d["points"] else []
-            gain = "; " + ", ".join(gains) if gains else ""
-            return f"{who} plays {card}{times}: charge {d['before']:+d} → {d['charge']:+d}{gain}."
-        if kind == "dump":
-            if d["dumper"] is not None:
-                mates = [p for p in d["receivers"] if p != d["dumper"]]
-                shares = (f"{d['share']} to {names(d['dumper'])}, {d['each']} each to {names.list(mates)}"
-                          if mates else "all of it: no teammates")
-                return f"{who} dumps the bank: {d['pot']} points to team {d['team']} ({shares})."
-            receivers = d["receivers"]
-            each = f"{d['each']} each to" if len(receivers) > 1 else f"{d['each']} to"
-            return (f"{who} moves the bank to full charge toward team {d['team']}: its {d['pot']} points "
-                    f"are dumped, {each} {names.list(receivers)}.")
-        if kind == "timeout":
-            return f"{who} ran out of time: {d['points']} points."
-        if kind == "skip":
-            return f"{who} skips: {d['points']} points."
-        if kind == "lost_turn":
-            return f"{who} loses this turn."
-        if kind == "away":
-            return f"{who} is away: the turn passes without penalty."
-        if kind == "pass":
-            return f"{who} uses [S] Skip and passes."
-        if kind == "reverse":
-            return f"{who} uses [R] Reverse: play reverses."
-        if kind == "move_time":
-            return f"{who} uses [:] Move Time: may move until {d['until']:.1f} s."
-        if kind == "round_time":
-            sign = "+:" if d["seconds"] > 0 else "-:"
-            return f"{who} uses [{sign}]: the round now ends at {d['ends']:.1f} s."
-        if kind == "invincible":
-            return f"{who} uses [*] Invincible: the bank cannot dump for {plural(d['moves'], 'move')}."
-        if kind == "swap":
-            return f"{who} uses [X] Swap: the charge is now {d['charge']:+d}."
-        if kind == "combine":
-            return f"{who} uses [&] Combine: two moves this turn."
-        if kind == "take":
-            if d["victim"] is None:
-                what = f" on {object_name(d['object'])}" if d.get("object") else ""
-                return f"{who} uses [T] Take{what}: nobody has one, the Take is forfeited."
-            what = f"one {object_name(d['object'])}" if d.get("object") else "an object"
-            return f"{who} uses [T] Take and takes {what} from {names(d['victim'])}."
-        if kind == "receive":
-            if d["card"] is not None:
-                return f"{who} receives the card {d['card']}."
-            if d["coins"] is not None:
-                return f"{who} receives {d['coins']}¢."
-            return f"{who} receives {object_name(d['object'])}."
-        if kind == "earn":
-            return f"{who} earns {d['coins']}¢ {WHY.get(d['why'], d['why'])}."
-        if kind == "instant":
-            if d["object"] == "bankrupt":
-                return f"{who} is hit by [B] Bankrupt: {d['points']:+d} points."
-            obj = parse_kind(d["object"])
-            symbol = OBJECTS[obj].symbol if obj is not None else d["object"]
-            if d["points"] < 0:
-                return f"{who} is hit by the powerdown {symbol}: {d['points']:+d} points."
-            return f"{who} gets the instant points {symbol}: {d['points']:+d} points."
-        if kind == "lose_next":
-            return f"{who} gets the powerdown [L]: loses their next turn."
-        if kind == "shop":
-            sale = ", ".join(f"{object_name(t)} {_price(t)}¢" for t in d["on_sale"])
-            return f"The shop is open until {d['closes']:.1f} s: {sale}."
-        if kind == "buy":
-            if d.get("object") is None:
-                return f"{who} buys something."
-            return f"{who} buys {object_name(d['object'])} for {d['price']}¢."
-        if kind == "offer":
-            return (f"{who} offers {object_name(d['object'])} for {_units(d['price'], d['units'])}: "
-                    f"`ok {d['player']}` to accept.")
-        if kind == "accept":
-            return (f"{who} accepts {names.possessive(d['seller'])} deal: {object_name(d['object'])} for "
-                    f"{_units(d['price'], d['units'])}.")
-        if kind == "done":
-            return f"{who} leaves the shop."
-        if kind == "quit":
-            if d["points"]:
-                return (f"{who} quits the game: {d['points']} points shared, {d['each']:+d} to each "
-                        "player left.")
-            return f"{who} quits the game."
-        if kind == "quit_sale":
-            whose = f"The objects of {names(d['player'])}" if d["player"] is not None else \
-                "The objects of players who quit"
-            return f"{whose} are sold for {d['coins']}¢ (to no one)."
-        return f"({kind})"
+        describe = DESCRIBE.get(event.kind)
+        return describe(event.data, names) if describe is not None else f"({event.kind})"
 
-    def render(self, view: dict[str, Any], names: Names) -> str:
+    def render(self, view: View, names: Names) -> str:
         """The table as plain text for the seat of `view`."""
-        t = view["table"]
+        t: BankTable = view["table"]
         phase = view["phase"]
-        now = view["now"] or 0.0
-        if phase == "lobby":
-            lines = [f"Ion bank — lobby: pick a team with `team +` or `team -`; the game starts by "
-                     f"{view['deadline']:.1f} s (clock {now:.1f} s)."]
-        else:
-            lines = [f"Ion bank — round {t['round']} of {t['rounds']}, {phase}, clock {now:.1f} s"]
-            if t["round_ends_at"] is not None:
-                lines[0] += f", the round ends at {t['round_ends_at']:.1f} s"
+        lines = [_title(view, t)]
         bank = t["bank"]
         moves = bank["invincible_moves"]
         shield = f", invincible for {plural(moves, 'move')}" if moves else ""
@@ -195,18 +290,7 @@ class BankPresenter:
                          f"play goes {'forward' if t['direction'] > 0 else 'backward'}")
         teams = t["team_scores"]
         lines.append(f"Teams: + {teams['+']}   - {teams['-']}")
-        seats = t["order"] + [p for p in range(len(t["teams"])) if p not in t["order"]]
-        for seat in seats:
-            marker = ">" if seat in view["actors"] else " "
-            notes = [plural(t["cards"][seat], "card"), plural(t["objects"][seat], "object")]
-            if t["loses_turns"][seat]:
-                notes.append(f"loses {plural(t['loses_turns'][seat], 'turn')}")
-            if t["quit"][seat]:
-                notes.append("quit")
-            team = t["teams"][seat]
-            team = f"[{team}]" if team in ("+", "-") else "(no team yet)"
-            lines.append(f" {marker} {names(seat)} {team} {view['scores'][seat]:g} points, "
-                         + ", ".join(notes))
+        lines += _seat_lines(view, t, names)
         shop = t.get("shop")
         if shop:
             sale = ", ".join(f"{_object_with_token(item['object'])} {item['price']}¢"
@@ -224,10 +308,10 @@ class BankPresenter:
             lines.append(f"Game over: {result_line(view, names)} As teams, {team}.")
         return "\n".join(lines)
 
-    def summary(self, view: dict[str, Any], names: Names) -> str:
+    def summary(self, view: View, names: Names) -> str:
         """One line for chat: the bank's charge and pot (or the shop, or the lobby), then the
         reader's cards and objects as `inv` tells them."""
-        t = view["table"]
+        t: BankTable = view["table"]
         phase = view["phase"]
         if view["over"]:
             return "Game over: " + result_line(view, names)
@@ -248,6 +332,40 @@ class BankPresenter:
     def explain(self, event: Event) -> str:
         """The bank game has no chemistry to explain."""
         return ""
+
+    def catalogue(self) -> dict[str, dict[str, Any]]:
+        """The printed faces of the objects (see `catalogue`)."""
+        return catalogue()
+
+
+def _title(view: View, t: BankTable) -> str:
+    """The first line: the lobby's deadline, or the round, the phase and the clocks."""
+    phase = view["phase"]
+    now = view["now"] or 0.0
+    if phase == "lobby":
+        return (f"Ion bank — lobby: pick a team with `team +` or `team -`; the game starts by "
+                f"{view['deadline']:.1f} s (clock {now:.1f} s).")
+    title = f"Ion bank — round {t['round']} of {t['rounds']}, {phase}, clock {now:.1f} s"
+    if t["round_ends_at"] is not None:
+        title += f", the round ends at {t['round_ends_at']:.1f} s"
+    return title
+
+
+def _seat_lines(view: View, t: BankTable, names: Names) -> list[str]:
+    """A line per seat, in turn order (seats without a team last): team, score, cards, objects."""
+    lines = []
+    seats = t["order"] + [p for p in range(len(t["teams"])) if p not in t["order"]]
+    for seat in seats:
+        marker = ">" if seat in view["actors"] else " "
+        notes = [plural(t["cards"][seat], "card"), plural(t["objects"][seat], "object")]
+        if t["loses_turns"][seat]:
+            notes.append(f"loses {plural(t['loses_turns'][seat], 'turn')}")
+        if t["quit"][seat]:
+            notes.append("quit")
+        team = t["teams"][seat]
+        team = f"[{team}]" if team in ("+", "-") else "(no team yet)"
+        lines.append(f" {marker} {names(seat)} {team} {view['scores'][seat]:g} points, " + ", ".join(notes))
+    return lines
 
 
 PRESENTER = BankPresenter()

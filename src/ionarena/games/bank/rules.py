@@ -18,7 +18,7 @@ from bisect import bisect
 from itertools import accumulate
 from typing import Any, Self
 
-from ...core import HOST, Actor, BadOption, IllegalAction, SharedRng, View
+from ...core import HOST, Actor, BadOption, IllegalAction, SharedRng
 from ...core.millis import to_ms
 from .actions import (
     HOST_WORDS,
@@ -34,12 +34,13 @@ from .actions import (
     format_action,
     parse_command,
 )
-from .base import CLOCK_GRAIN, LOBBY, OVER, PLAY, SHOP, SIGN_TEXT
+from .base import CLOCK_GRAIN, LOBBY, OVER, PLAY, SHOP
 from .cards import CARD_TEXTS, HELD_KINDS, NUM_CARDS, OBJECTS, draw_card, kind_token
 from .lobby import Lobby
 from .scoring import dump_shares, is_full, play_card, split_evenly
 from .shop import Shop
 from .turns import Turns
+from .views import BankTable, table_view
 
 __all__ = ["EVENT_FIELDS", "BankState", "dump_shares", "is_full", "play_card", "split_evenly"]
 
@@ -132,7 +133,7 @@ class BankState(Lobby, Turns, Shop):
             return [p for p in range(self.num_players) if self.active[p] and not self.done[p]]
         return []
 
-    def _legal_actions(self, player: int) -> list[BankAction]:  # type: ignore[override]
+    def _legal_actions(self, player: int) -> list[BankAction]:
         """Every legal action of `player` now. `quit` is always accepted but never listed (bots stay)."""
         phase = self.phase
         if phase == PLAY:
@@ -215,7 +216,8 @@ class BankState(Lobby, Turns, Shop):
         elif self.phase == SHOP:
             self._apply_shop(player, action)
         else:
-            self._join(player, action.sign)  # type: ignore[attr-defined]
+            assert action.__class__ is Team  # `_check` made sure of it
+            self._join(player, action.sign)
             if not self.actors():
                 self._start()
 
@@ -349,43 +351,9 @@ class BankState(Lobby, Turns, Shop):
 
     # -- views and events ---------------------------------------------------------------------
 
-    def _view(self, player: int | None) -> View:
-        """Public facts for everyone; the seat's own hand, coins and objects for `player`."""
-        plus, minus = self.team_scores()
-        playing = self.phase == PLAY
-        view: View = {
-            "round": self.round,
-            "rounds": self.cfg.rounds,
-            "round_ends_at": self.round_end if playing else None,
-            "move_ends_at": self.move_end if playing else None,
-            "move_time": self.cfg.move_time,
-            "second_move": self.combo,
-            "bank": {"charge": self.charge, "pot": self.pot, "full_charge": self.cfg.full_charge,
-                     "invincible_moves": self.shield},
-            "order": list(self.order),
-            "direction": self.direction,
-            "teams": list(map(SIGN_TEXT.__getitem__, self.team)),
-            "team_scores": {"+": plus, "-": minus},
-            "cards": list(map(sum, self.hands)),
-            "objects": [sum(i.values()) - i.get("coins", 0) for i in self.inv],
-            "quit": [not a for a in self.active],
-            "loses_turns": self.lose_turns[:],
-        }
-        if self.phase == SHOP:
-            view["shop"] = {
-                "on_sale": [{"object": kind_token(k), "name": OBJECTS[k].name, "price": OBJECTS[k].price}
-                            for k in self.on_sale],
-                "offers": [{"seller": s, "object": kind_token(o.kind), "price": o.price,
-                            "units": kind_token(o.units)} for s, o in sorted(self.offers.items())],
-            }
-        if self.phase == OVER:
-            view["winning_team"] = self.winning_team()
-        if player is not None:
-            inv = self.inv[player]
-            view["hand"] = [CARD_TEXTS[c] for c in range(NUM_CARDS) for _ in range(self.hands[player][c])]
-            view["coins"] = inv.get("coins", 0)
-            view["inventory"] = {kind_token(k): inv[k] for k in HELD_KINDS if k != "coins" and inv.get(k)}
-        return view
+    def _view(self, player: int | None) -> BankTable:
+        """Public facts for everyone; the seat's own hand, coins and objects for `player` (`views`)."""
+        return table_view(self, player)
 
     def _event_data(self, kind: str, payload: Any) -> dict[str, Any]:
         """Cards and objects as their text; a hand as its list of cards."""
@@ -503,21 +471,3 @@ class BankState(Lobby, Turns, Shop):
         action = parse_command(text)
         self._check(player, action)
         return action
-
-    # -- invariants ---------------------------------------------------------------------------
-
-    def check_invariants(self) -> None:
-        """Points are conserved, hands and inventories are sane, the charge stays in range."""
-        assert sum(self.score) + self.pot == self.created - self.dropped, "points not conserved"
-        assert abs(self.charge) <= self.cfg.full_charge
-        assert self.pot >= 0
-        for p in range(self.num_players):
-            assert sum(self.hands[p]) <= self.cfg.hand_size, f"player {p} holds too many cards"
-            assert all(v > 0 for v in self.inv[p].values()), f"player {p} has an empty inventory entry"
-            assert all(k in HELD_KINDS for k in self.inv[p]), f"player {p} holds a non-held object"
-            if not self.active[p]:
-                assert not self.inv[p] and not any(self.hands[p])
-        if self.phase == PLAY:
-            assert self.active[self.order[self.pos]]
-        assert len(set(self.order)) == len(self.order)
-

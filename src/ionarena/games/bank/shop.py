@@ -112,9 +112,8 @@ class Shop(BankBase):
         """Raise `IllegalAction` unless `player` may `buy`, `deal`, `ok` or be `done` now."""
         if self.done[player]:
             raise IllegalAction("you have left the shop (`done`); wait for the next round")
-        cls = action.__class__
-        if cls is Buy:
-            kind = action.kind  # type: ignore[attr-defined]
+        if action.__class__ is Buy:
+            kind = action.kind
             if kind not in self.on_sale:
                 on_sale = ", ".join(kind_token(k) for k in self.on_sale)
                 raise IllegalAction(f"{OBJECTS[kind].name} is not on sale; on sale: {on_sale}")
@@ -122,8 +121,8 @@ class Shop(BankBase):
             if not self._has(player, "coins", price):
                 raise IllegalAction(f"{OBJECTS[kind].name} costs {price}¢; you have "
                                     f"{self.inv[player].get('coins', 0)}¢")
-        elif cls is Deal:
-            kind, units = action.kind, action.units  # type: ignore[attr-defined]
+        elif action.__class__ is Deal:
+            kind, units = action.kind, action.units
             if kind == "coins" or not OBJECTS[kind].held:
                 raise IllegalAction("a deal offers one object you hold (not coins)")
             if not OBJECTS[units].held:
@@ -132,8 +131,8 @@ class Shop(BankBase):
                 raise IllegalAction("a deal trades an object for something else")
             if not self._has(player, kind):
                 raise IllegalAction(f"you have no {OBJECTS[kind].symbol} to offer")
-        elif cls is Ok:
-            seller = action.seller  # type: ignore[attr-defined]
+        elif action.__class__ is Ok:
+            seller = action.seller
             if seller == player:
                 raise IllegalAction("you cannot accept your own deal")
             offer = self.offers.get(seller)
@@ -152,18 +151,17 @@ class Shop(BankBase):
     # -- applying it --------------------------------------------------------------------------
 
     def _apply_shop(self, player: int, action: object) -> None:
-        cls = action.__class__
-        if cls is Buy:
-            kind = action.kind  # type: ignore[attr-defined]
+        if action.__class__ is Buy:
+            kind = action.kind
             price = OBJECTS[kind].price or 0
             self._give(player, "coins", -price)
             self._emit("buy", (player, kind, price), seen_by=(player,), public=(player, None, None))
             self._gain_object(player, kind)
-        elif cls is Deal:
+        elif action.__class__ is Deal:
             self.offers[player] = action
-            self._emit("offer", (player, action.kind, action.price, action.units))  # type: ignore[attr-defined]
-        elif cls is Ok:
-            seller = action.seller  # type: ignore[attr-defined]
+            self._emit("offer", (player, action.kind, action.price, action.units))
+        elif action.__class__ is Ok:
+            seller = action.seller
             offer = self.offers.pop(seller)
             self._give(player, offer.units, -offer.price)
             self._give(seller, offer.units, offer.price)

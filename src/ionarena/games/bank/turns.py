@@ -11,7 +11,7 @@ card, an object, the dump, the receipt).
 from __future__ import annotations
 
 from ...core import IllegalAction
-from .actions import USE_KINDS, BankAction, Card, Combine, Use, Word, wild_kind
+from .actions import USE_KINDS, BankAction, Card, Combine, Use, Word, format_action, wild_kind
 from .base import PLAY, SIGN_TEXT, BankBase
 from .cards import CARD_TEXTS, HELD_KINDS, NUM_CARDS, OBJECTS, WILD_OF_POWER, card_id
 from .scoring import card_effect, dump_shares, is_full, split_evenly
@@ -37,13 +37,13 @@ class Turns(BankBase):
 
     # -- what may be played -------------------------------------------------------------------
 
-    def move_options(self, player: int) -> list[BankAction]:
+    def move_options(self, player: int) -> list[Card | Use]:
         """Every card and object move `player` could make now (without `&` forms and `skip`)."""
         hand, inv = self.hands[player], self.inv[player]
         if len(inv) <= ("coins" in inv):  # no objects: the cards alone (the common case)
             return [PLAIN[card] for card in ALL_CARDS if hand[card]]
         mask = ("x2" in inv) + 2 * ("x3" in inv)
-        moves: list[BankAction] = []
+        moves: list[Card | Use] = []
         for card in ALL_CARDS:
             if hand[card]:
                 moves.extend(CARD_FORMS[card][mask])
@@ -65,9 +65,9 @@ class Turns(BankBase):
 
     def _turn_options(self, player: int) -> list[BankAction]:
         moves = self.move_options(player)
-        actions = list(moves)
+        actions: list[BankAction] = list(moves)
         if not self.combo and self.inv[player].get("combine", 0) > 0:
-            actions.extend(Combine(m) for m in moves if m != MOVE_TIME)  # type: ignore[arg-type]
+            actions.extend(Combine(m) for m in moves if m != MOVE_TIME)
         actions.append(SKIP)
         return actions
 
@@ -99,22 +99,21 @@ class Turns(BankBase):
 
     def _check_move(self, player: int, action: object) -> None:
         """Raise `IllegalAction` unless `player`, on turn, may make `action` (a well-formed value)."""
-        cls = action.__class__
-        if cls is Card:
-            self._check_card(player, action)  # type: ignore[arg-type]
-        elif cls is Use:
-            self._check_use(player, action)  # type: ignore[arg-type]
-        elif cls is Combine:
+        if action.__class__ is Card:
+            self._check_card(player, action)
+        elif action.__class__ is Use:
+            self._check_use(player, action)
+        elif action.__class__ is Combine:
             if self.combo:
                 raise IllegalAction("you are already making the second move of [&]")
             if not self._has(player, "combine"):
                 raise IllegalAction("you have no [&] Combine object")
-            first = action.first  # type: ignore[attr-defined]
+            first = action.first
             if first == MOVE_TIME:
                 raise IllegalAction("[:] is not a move: type `:` on its own")
             self._check_move(player, first)
         elif action != SKIP:
-            raise IllegalAction(f"`{self.format_action(action)}` is not a move you can make on your turn")
+            raise IllegalAction(f"`{format_action(action)}` is not a move you can make on your turn")
 
     # -- applying a move ----------------------------------------------------------------------
 

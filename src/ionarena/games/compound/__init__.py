@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ionarena.core import GameSpec, State, register
+from ionarena.core import GameSpec, register
 
 from .invariants import check_invariants
 from .present import PRESENTER
 from .rules import CompoundState
 
 
-def make_state(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> State:
+def make_state(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> CompoundState:
     """A new game (the game has no options)."""
     return CompoundState(num_players, variant, seed, options)
 
 
-def _position(data: Mapping[str, Any]) -> State:
+def _position(data: Mapping[str, Any]) -> CompoundState:
     from .position import position
     return position(data)
 

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
+from .actions import UNBONDED, Move
 from .cards import CARDS, IONS, tokens_of
 from .chemistry import Need, Recipe, recipe
-from .moves import UNBONDED, Move
 
 CACHE_LIMIT = 1 << 14
 """Answers kept per cache; a full cache is emptied (the answers are cheap to find again)."""

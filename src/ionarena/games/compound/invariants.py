@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ionarena.core import State
 
@@ -26,7 +27,7 @@ def all_cards(state: CompoundState) -> Counter[str]:
     return found
 
 
-def check_invariants(state: State) -> None:
+def check_invariants(state: State[Any]) -> None:
     """All cards accounted for, hands the same size, every compound legal, nobles and radioactive unbonded."""
     assert isinstance(state, CompoundState)
     assert all_cards(state) == Counter(deck_for(state.variant)), "cards are missing or duplicated"

@@ -135,27 +135,9 @@ class _Search:
         self.index = {t: i for i, t in enumerate(types)}
         wild_ok = self.wild_ok = tuple(t in wild_types for t in types)
         self.profiles = [(_side_profile(t), ok) for t, ok in zip(types, wild_ok, strict=True)]
-        recipes = _type_recipes(tuple(types))
-        cations = sorted({c for _, _, c, _ in recipes})
-        anions = sorted({a for _, _, _, a in recipes})
-        by_cation = self._configs(anions, counts) <= self._configs(cations, counts)
-        side = cations if by_cation else anions
-        self.group_type = side
-        buckets: dict[int, list[tuple[Recipe, tuple[tuple[int, int], ...]]]] = {g: [] for g in side}
-        for r, need, c, a in recipes:
-            buckets[c if by_cation else a].append((r, need))
-        self.groups = [buckets[g] for g in side]
-        # the types any group from gi on may still use, in classes of interchangeable types: memo
-        # keys hold the sorted counts of each class (the rest cannot matter any more)
-        live: list[set[int]] = [set() for _ in range(len(side) + 1)]
-        for gi in range(len(side) - 1, -1, -1):
-            live[gi] = live[gi + 1] | {k for _, need in self.groups[gi] for k, _ in need}
-        self.classes: list[list[tuple[int, ...]]] = []
-        for types_live in live:
-            by_profile: dict[tuple[object, ...], list[int]] = {}
-            for k in sorted(types_live):
-                by_profile.setdefault(self.profiles[k], []).append(k)
-            self.classes.append([tuple(v) for v in by_profile.values()])
+        side = self._group_recipes(_type_recipes(tuple(types)), counts)
+        live = self._live_types()
+        self.classes: list[list[tuple[int, ...]]] = [self._classes(types_live) for types_live in live]
         self.live_wild = [any(wild_ok[k] for k in s) for s in live]
         # memo keys per group: the counts of the types alone in their class, then of each larger class
         self.singles: list[itemgetter[tuple[int, ...]] | None] = []
@@ -171,6 +153,36 @@ class _Search:
         self.token_types: dict[tuple[str, ...], tuple[int | None, ...]] = {}
         self.top = [_top_points(c) for c in types]
         self.top_wild = max((p for p, ok in zip(self.top, wild_ok, strict=True) if ok), default=0)
+
+    def _group_recipes(self, recipes: Sequence[tuple[Recipe, tuple[tuple[int, int], ...], int, int]],
+                       counts: Sequence[int]) -> list[int]:
+        """Group the recipes by their cation or by their anion, whichever makes fewer memo keys;
+        return the grouping types (`self.groups` holds each group's recipes and needs)."""
+        cations = sorted({c for _, _, c, _ in recipes})
+        anions = sorted({a for _, _, _, a in recipes})
+        by_cation = self._configs(anions, counts) <= self._configs(cations, counts)
+        side = cations if by_cation else anions
+        self.group_type = side
+        buckets: dict[int, list[tuple[Recipe, tuple[tuple[int, int], ...]]]] = {g: [] for g in side}
+        for r, need, c, a in recipes:
+            buckets[c if by_cation else a].append((r, need))
+        self.groups = [buckets[g] for g in side]
+        return side
+
+    def _live_types(self) -> list[set[int]]:
+        """For each group index, the types any group from it on may still use."""
+        live: list[set[int]] = [set() for _ in range(len(self.groups) + 1)]
+        for gi in range(len(self.groups) - 1, -1, -1):
+            live[gi] = live[gi + 1] | {k for _, need in self.groups[gi] for k, _ in need}
+        return live
+
+    def _classes(self, types_live: set[int]) -> list[tuple[int, ...]]:
+        """These types in classes of interchangeable types (the same side profile and wildcard use):
+        memo keys hold the sorted counts of each class (the rest cannot matter any more)."""
+        by_profile: dict[tuple[object, ...], list[int]] = {}
+        for k in sorted(types_live):
+            by_profile.setdefault(self.profiles[k], []).append(k)
+        return [tuple(v) for v in by_profile.values()]
 
     def _configs(self, side: list[int], counts: Sequence[int]) -> float:
         """Roughly how many memo keys a search keyed on these types' counts can meet."""
@@ -366,10 +378,33 @@ def best_arrangement(cards: Sequence[str], goals: Sequence[str] = (), extra_choi
     icons = sum(n for t, n in zip(types, counts, strict=True) if IONS[tokens_of(t)[0]].icon)
     icons += any(IONS[tokens_of(t)[0]].icon for t in wild_types)
     search = _Search(types, wild_types, counts, max(0, min(tiles_down, icons)))
-    cap = search.tiles_down
     nobles = [c for c in base if c in NOBLE_GASES]
-    noble_pts = _noble_part(goals, nobles)
+    forced_list, rest, filled, wild_left, flipped = _best_forced(
+        search, counts, goals, bool(wild_types), _noble_part(goals, nobles))
+    chosen, left, filled_free = search.plan(rest, wild_left, flipped)
+    wild_card = filled if filled >= 0 else filled_free
+    extra = types[wild_card] if wild_card >= 0 else None
+    compounds = sorted([*forced_list, *chosen], key=lambda r: (r.formula, r.tokens))
+    unbonded = [t for t, n in zip(types, left, strict=True) for _ in range(n)]
+    unbonded += [c for c in base if not is_charged(c)]
+    from .scoring import goal_points, noble_gas_points
+    points = (sum(r.points for r in compounds) + noble_gas_points(nobles)
+              + goal_points(goals, [r.tokens for r in compounds], nobles))
+    refreshes = sum(int(r.icon) for r in compounds)
+    return Arrangement(tuple(r.tokens for r in compounds), tuple(sorted(unbonded)), extra, points,
+                       refreshes, points + TILE_POINTS * min(refreshes, max(0, tiles_down)))
 
+
+Forced = tuple[list[Recipe], tuple[int, ...], int, bool, int]
+"""The best choice of compounds forced for the goals: (the compounds, the card counts left, the
+type the wildcard filled (-1: none), whether the wildcard is left, the tiles already flipped)."""
+
+
+def _best_forced(search: _Search, counts: tuple[int, ...], goals: Sequence[str], with_wild: bool,
+                 noble_pts: int) -> Forced:
+    """Every distinct choice of compounds forced for the goals, richest bonus first, completed by the
+    best free search, without the extra card first: the best of them (pruned by `search.bound`)."""
+    cap = search.tiles_down
     # every distinct choice of forced compounds once (a choice met again scores the same), richest
     # bonus first: (bonus, forced, their points, their refreshes)
     distinct = dict.fromkeys(frozenset(r for part in combo for r in part)
@@ -377,8 +412,8 @@ def best_arrangement(cards: Sequence[str], goals: Sequence[str] = (), extra_choi
     combos = [(_compound_bonus(goals, forced), forced, sum(r.points for r in forced),
                sum(int(r.icon) for r in forced)) for forced in distinct]
     combos.sort(key=lambda c: (-c[0], sorted(r.tokens for r in c[1])))
-    best: tuple[Value, tuple[list[Recipe], tuple[int, ...], int, bool, int]] | None = None
-    for wild in (False, True) if wild_types else (False,):  # without the extra card first
+    best: tuple[Value, Forced] | None = None
+    for wild in (False, True) if with_wild else (False,):  # without the extra card first
         for bonus, forced, forced_points, forced_icons in combos:
             taken = search.take(counts, forced, wild)
             if taken is None:
@@ -393,16 +428,4 @@ def best_arrangement(cards: Sequence[str], goals: Sequence[str] = (), extra_choi
             if best is None or value > best[0]:
                 best = (value, (list(forced), rest, filled, wild_left, flipped))
     assert best is not None
-    forced_list, rest, filled, wild_left, flipped = best[1]
-    chosen, left, filled_free = search.plan(rest, wild_left, flipped)
-    wild_card = filled if filled >= 0 else filled_free
-    extra = types[wild_card] if wild_card >= 0 else None
-    compounds = sorted([*forced_list, *chosen], key=lambda r: (r.formula, r.tokens))
-    unbonded = [t for t, n in zip(types, left, strict=True) for _ in range(n)]
-    unbonded += [c for c in base if not is_charged(c)]
-    from .scoring import goal_points, noble_gas_points
-    points = (sum(r.points for r in compounds) + noble_gas_points(nobles)
-              + goal_points(goals, [r.tokens for r in compounds], nobles))
-    refreshes = sum(int(r.icon) for r in compounds)
-    return Arrangement(tuple(r.tokens for r in compounds), tuple(sorted(unbonded)), extra, points,
-                       refreshes, points + TILE_POINTS * min(refreshes, max(0, tiles_down)))
+    return best[1]

@@ -15,40 +15,29 @@ When every hand is down to 2 cards they go to the discard pile, and the round en
   (`refresh rxn`) when they have more face-down tiles than refreshes.
 After three rounds the game is over.
 
-Events are data (`EVENT_FIELDS`). What the rules hide stays private: a player's tile choices and
-picks are seen by that player alone until the reveal; the others are told only that a player has
-picked (a `pick` event without its card, once the choice is complete).
+The phases live in their own modules and read top to bottom: `pick.py`, `declare.py` and `rxn.py`
+(RXN, scoring, refresh and the end of the game), on `base.py` (the fields, seat order, the deal of a
+round). This module puts them together: who acts, what is legal, dispatching an action to its
+phase, results, copies and text. Events are data (`EVENT_FIELDS`). What the rules hide stays
+private: a player's tile choices and picks are seen by that player alone until the reveal; the
+others are told only that a player has picked (a `pick` event without its card, once the choice
+is complete).
 """
 
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any, Self
 
-from ionarena.core import HOST, Action, Actor, IllegalAction, SharedRng, State, View
+from ionarena.core import HOST, Actor, IllegalAction, SharedRng
 
+from .actions import CENTER, RXN, TAKE_NONE, TILES, Move, format_move, parse_move, rxn_too_late, why_illegal
+from .base import PHASES, ROUNDS, hand_size, seat_order
 from .bonding import bond_options, formable
-from .cards import CARDS, GOALS, card_of, deck_for, is_charged
-from .chemistry import Recipe, match
-from .moves import (
-    CENTER,
-    PICK,
-    RXN,
-    TAKE_NONE,
-    TILES,
-    TWO,
-    Move,
-    format_move,
-    parse_move,
-    rxn_too_late,
-    why_illegal,
-)
-from .scoring import best_arrangement, decay_awards, radioactive_points, refreshes, round_breakdown
-from .views import compound_data, table_view
+from .pick import Pick
+from .views import CompoundTable, compound_data, table_view
 
-ROUNDS = 3
-PHASES = ("pick", "center", "declare", "rxn", "refresh", "over")
+__all__ = ["EVENT_FIELDS", "PHASES", "ROUNDS", "CompoundState", "hand_size"]
 
 EVENT_FIELDS = {
     # a round is dealt: its goal cards and centre cards
@@ -83,168 +72,14 @@ EVENT_FIELDS = {
 """Every event compound emits, with its fields (cards as their ids, transition metals with their side)."""
 
 
-@cache
-def _seat_order(first: int, n: int) -> tuple[int, ...]:
-    """The seats in round order, from the round's first player."""
-    return tuple((first + i) % n for i in range(n))
-
-
-@cache
-def _deck(variant: str) -> tuple[str, ...]:
-    """The element deck of `variant` before shuffling (`deck_for`, made once)."""
-    return tuple(deck_for(variant))
-
-
-_KIND = {c: card.kind for c, card in CARDS.items()}
-"""Each card's kind ("ion", "transition", "noble", "radioactive")."""
-TWO_TILE, CENTER_TILE, RXN_TILE = (TILES.index(t) for t in ("two", "center", "rxn"))
-
-
-def hand_size(variant: str) -> int:
-    """Cards dealt to each player: 10, or 9 in the Beginner game."""
-    return 9 if variant == "beginner" else 10
-
-
-class CompoundState(State):
+class CompoundState(Pick):
     """A game of Ion: A Compound Building Game (see the module docstring for the phases)."""
 
     game_id = "compound"
     EVENT_FIELDS = EVENT_FIELDS
-    __slots__ = (
-        "center",
-        "committed",
-        "compounds",
-        "deck",
-        "discard",
-        "end_bonus",
-        "first",
-        "goals",
-        "hands",
-        "kept",
-        "losers",
-        "passed",
-        "pending",
-        "phase",
-        "picked",
-        "picks",
-        "radio",
-        "refills",
-        "refresh_due",
-        "rng",
-        "round",
-        "round_scores",
-        "rxn_index",
-        "rxn_order",
-        "rxn_stage",
-        "tiles",
-        "turn",
-        "turns_total",
-        "unbonded",
-        "want_center",
-        "want_rxn",
-        "want_two",
-    )
+    __slots__ = ()
 
-    def __init__(self, num_players: int, variant: str = "standard", seed: int = 0,
-                 options: dict[str, Any] | None = None, *, deal: bool = True):
-        super().__init__(num_players, variant, seed, options)
-        n = num_players
-        self.rng = SharedRng(seed)
-        self.round = 0
-        self.turn = 0
-        self.turns_total = 0
-        self.phase = "pick"
-        self.first = 0
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        self.deck: list[str] = []
-        self.center: list[str] = []
-        self.discard: list[str] = []
-        self.goals: list[str] = []
-        self.compounds: list[list[tuple[str, ...]]] = [[] for _ in range(n)]
-        self.unbonded: list[list[str]] = [[] for _ in range(n)]
-        self.radio: list[list[tuple[str, int]]] = [[] for _ in range(n)]
-        self.kept: list[list[str]] = [[] for _ in range(n)]
-        self.tiles: list[list[bool]] = [[True] * 3 if variant != "beginner" else [] for _ in range(n)]
-        self.pending: list[list[str]] = [[] for _ in range(n)]
-        self.losers: list[int] = []
-        self.refills: list[int] = []
-        self.rxn_order: list[int] = []
-        self.rxn_index = 0
-        self.rxn_stage = ""
-        self.refresh_due = [0] * n
-        self.round_scores: list[list[dict[str, int]]] = []
-        self.end_bonus: list[dict[str, int]] | None = None
-        self.passed: tuple[tuple[tuple[str, ...], ...], ...] = ()
-        self.picked: tuple[tuple[tuple[str, ...], ...], ...] = ()
-        self._clear_commits()
-        if deal:
-            self._start_round()
-
-    # -- small helpers ----------------------------------------------------------------------------
-
-    def _seat_order(self) -> tuple[int, ...]:
-        return _seat_order(self.first, self.num_players)
-
-    def tile_up(self, p: int, tile: str) -> bool:
-        """True if player `p` has the Action Tile `tile` (`two`, `center`, `rxn`) face up."""
-        return bool(self.tiles[p]) and self.tiles[p][TILES.index(tile)]
-
-    def _set_tile(self, p: int, tile: str, up: bool) -> None:
-        self.tiles[p][TILES.index(tile)] = up
-
-    # -- round set-up -----------------------------------------------------------------------------
-
-    def _start_round(self) -> None:
-        self.round += 1
-        self.turn = 1
-        n = self.num_players
-        self.first = (self.round - 1) % n
-        rng = self.rng.get()
-        deck = list(_deck(self.variant))
-        for kept in self.kept:
-            for c in kept:
-                deck.remove(c)
-        rng.shuffle(deck)
-        goals = list(GOALS)
-        rng.shuffle(goals)
-        self.goals = goals[:3]
-        size = hand_size(self.variant)
-        hands = []
-        for _ in range(n):  # each hand takes the deck's last `size` cards, the last one first
-            hand = deck[-size:]
-            hand.reverse()
-            del deck[-size:]
-            hands.append(hand)
-        self.hands = hands
-        self.center = []
-        self.discard = []
-        if self.variant != "beginner":
-            aside: list[str] = []
-            while len(self.center) < 4 and deck:
-                c = deck.pop()
-                (aside if c in self.center else self.center).append(c)
-            if aside:
-                deck.extend(aside)
-                rng.shuffle(deck)
-        self.deck = deck
-        self.compounds = [[] for _ in range(n)]
-        self.unbonded = [[] for _ in range(n)]
-        self.radio = [[] for _ in range(n)]
-        self.passed = ()
-        self.picked = ()
-        self._clear_commits()
-        self.phase = "pick"
-        self._emit("round", (self.round, self.first, tuple(self.goals), tuple(self.center)))
-
-    def _clear_commits(self) -> None:
-        n = self.num_players
-        self.picks: list[list[str]] = [[] for _ in range(n)]
-        self.committed = [False] * n
-        self.want_two = [False] * n
-        self.want_center: list[str | None] = [None] * n
-        self.want_rxn = [False] * n
-
-    # -- the protocol -----------------------------------------------------------------------------
+    # -- the protocol ------------------------------------------------------------------------------
 
     def actors(self) -> list[int]:
         """Pick: everyone not committed; center: the next player to re-choose; declare: everyone
@@ -252,33 +87,25 @@ class CompoundState(State):
         phase = self.phase
         if phase == "pick":
             committed = self.committed
-            return [p for p in _seat_order(self.first, self.num_players) if not committed[p]]
+            return [p for p in seat_order(self.first, self.num_players) if not committed[p]]
         if phase == "center":
             return self.losers[:1]
         if phase == "declare":
             pending = self.pending
-            return [p for p in _seat_order(self.first, self.num_players) if pending[p]]
+            return [p for p in seat_order(self.first, self.num_players) if pending[p]]
         if phase == "rxn":
             return [self.rxn_order[self.rxn_index]]
         if phase == "refresh":
             return [p for p in self._seat_order() if self.refresh_due[p]][:1]
         return []
 
-    def _may_act(self, p: int) -> bool:
-        phase = self.phase
-        if phase == "pick":
-            return not self.committed[p]
-        if phase == "declare":
-            return bool(self.pending[p])
-        return p in self.actors()
-
-    def _legal_actions(self, player: int) -> list[Action]:
+    def _legal_actions(self, player: int) -> list[Move]:
         """Every legal move of `player` now, in a fixed order."""
         phase = self.phase
         if phase == "pick":
             if self.committed[player]:
                 return []
-            return self._pick_moves(player)  # type: ignore[return-value]
+            return self._pick_moves(player)
         if phase == "declare":
             pending = self.pending[player]
             if not pending:
@@ -293,45 +120,6 @@ class CompoundState(State):
                 return [Move("best"), TAKE_NONE, *(Move("take", (c,)) for c in self.rxn_extras())]
             return list(formable(self.unbonded[player]).moves)
         return [Move("refresh", (t,)) for t in TILES if not self.tile_up(player, t)]
-
-    def _pick_moves(self, p: int) -> list[Move]:
-        moves: list[Move] = []
-        if not self.picks[p] and self.tiles[p]:
-            up = self.tiles[p]
-            if up[0] and not self.want_two[p] and self.deck:
-                moves.append(TWO)
-            if up[1] and self.want_center[p] is None:
-                moves += [CENTER[c] for c in sorted(set(self.center))]
-            if up[2] and not self.want_rxn[p]:
-                moves.append(RXN)
-        hand = self.hands[p]
-        picks = self.picks[p]
-        if picks:
-            left = list(hand)
-            for c in picks:
-                left.remove(c)
-            hand = left
-        moves += map(PICK.__getitem__, sorted(set(hand)))
-        return moves
-
-    def bond_options(self, p: int) -> list[Recipe]:
-        """The compounds player `p` may form with their next revealed card and their unbonded cards."""
-        return list(bond_options(self.pending[p][0], self.unbonded[p]).recipes)
-
-    def _may_bond(self, p: int, tokens: tuple[str, ...]) -> bool:
-        """True if `tokens` is one of `bond_options(p)` (checked without listing them)."""
-        return tokens in bond_options(self.pending[p][0], self.unbonded[p]).tokens
-
-    @staticmethod
-    def formable(pool: list[str]) -> list[Recipe]:
-        """Every compound these cards can form (RXN by hand)."""
-        return list(formable(pool).recipes)
-
-    def rxn_extras(self) -> list[str]:
-        """The cards RXN may take: any charged card (ion or transition metal) in the centre or the
-        discard pile (both public). RULING (Ion Arena): the card is taken "to use in forming your
-        compounds", so never a noble gas or a radioactive card, which never bond."""
-        return sorted({c for c in [*self.center, *self.discard] if is_charged(c)})
 
     def is_legal(self, p: int, move: object) -> bool:
         """True if `move` is one of `p`'s legal moves now (checked without listing them all)."""
@@ -359,7 +147,7 @@ class CompoundState(State):
             return p == self.rxn_order[self.rxn_index] and args in formable(self.unbonded[p]).tokens
         return move in self._legal_actions(p)
 
-    def _apply(self, player: Actor, action: Action) -> None:
+    def _apply(self, player: Actor, action: Move) -> None:
         phase = self.phase
         if player is not HOST and (not self.committed[player] if phase == "pick"
                                    else phase == "declare" and self.pending[player]):
@@ -370,299 +158,19 @@ class CompoundState(State):
             p = self.require_actor(player)
         if not self.is_legal(p, action):
             raise IllegalAction(why_illegal(self, p, action))
-        assert isinstance(action, Move)
         if phase == "pick":
             self._apply_pick(p, action)
         elif phase == "center":
-            self._grant_center(p, action.args[0])
-            self.losers.pop(0)
-            self._resolve_losers()
+            self._apply_center(p, action)
         elif phase == "declare":
             self._declare(p, action)
             self._auto_declare()
         elif phase == "rxn":
             self._apply_rxn(p, action)
         else:
-            tile = action.args[0]
-            self._set_tile(p, tile, True)
-            self.refresh_due[p] -= 1
-            self._emit("refresh", (p, (tile,)))
-            if not any(self.refresh_due):
-                self._end_round()
+            self._apply_refresh(p, action)
 
-    # -- pick and reveal --------------------------------------------------------------------------
-
-    def _apply_pick(self, p: int, move: Move) -> None:
-        kind = move.kind
-        if kind == "pick":
-            card = move.args[0]
-            picks = self.picks[p]
-            picks.append(card)
-            if len(picks) == (2 if self.want_two[p] else 1):
-                self._emit("pick", (p, card, True), seen_by=(p,), public=(p, None, True))
-                committed = self.committed
-                committed[p] = True
-                if all(committed):
-                    self._reveal()
-            else:
-                self._emit("pick", (p, card, False), seen_by=(p,))
-            return
-        if kind == "two":
-            self.want_two[p] = True
-        elif kind == "center":
-            self.want_center[p] = move.args[0]
-        else:
-            self.want_rxn[p] = True
-        self._emit("tile", (p, kind, move.args[0] if move.args else None), seen_by=(p,))
-
-    def _reveal(self) -> None:
-        self.refills = []
-        picks = self.picks
-        self.picked = (*self.picked, tuple(map(tuple, picks)))
-        hands, pending, tiles, turn = self.hands, self.pending, self.tiles, self.turn
-        want_two, want_center, want_rxn = self.want_two, self.want_center, self.want_rxn
-        order = _seat_order(self.first, self.num_players)
-        for p in order:
-            hand = hands[p]
-            mine = picks[p]
-            for c in mine:
-                hand.remove(c)
-            pending[p] = list(mine)
-            center = want_center[p]
-            if not (want_two[p] or center is not None or want_rxn[p]):
-                self._emit("reveal", (turn, p, tuple(mine), (), None))
-                continue
-            used = []
-            if want_two[p]:
-                tiles[p][TWO_TILE] = False
-                self.refills.append(p)
-                used.append("two")
-            if center is not None:
-                tiles[p][CENTER_TILE] = False
-                used.append("center")
-            if want_rxn[p]:
-                tiles[p][RXN_TILE] = False
-                self.rxn_order.append(p)
-                used.append("rxn")
-            self._emit("reveal", (turn, p, tuple(mine), tuple(used), center))
-        self.losers = []
-        if want_center.count(None) == len(want_center):
-            self._place_revealed()  # nobody wants a centre card: nothing to resolve
-            return
-        granted: dict[str, int] = {}
-        for p in order:
-            want = self.want_center[p]
-            if want is None:
-                continue
-            if want in self.center and want not in granted:
-                granted[want] = p
-                self._grant_center(p, want)
-            else:
-                self.losers.append(p)
-                self._emit("center_lost", (p, want, granted.get(want)))
-        self._resolve_losers()
-
-    def _grant_center(self, p: int, c: str) -> None:
-        self.center.remove(c)
-        self.pending[p].append(c)
-        self._emit("center", (p, c))
-
-    def _resolve_losers(self) -> None:
-        while self.losers and not self.center:
-            p = self.losers.pop(0)
-            self._set_tile(p, "center", True)
-            self._emit("center_empty", (p,))
-        if self.losers:
-            self.phase = "center"
-            return
-        self._place_revealed()
-
-    def _place_revealed(self) -> None:
-        """Noble gases and radioactive cards never bond: place them; then ask for declarations."""
-        kind_of = _KIND
-        pending = self.pending
-        hot = 0
-        for pend in pending:
-            for c in pend:
-                if kind_of[c] == "radioactive":
-                    hot += 1
-        for p in _seat_order(self.first, self.num_players):
-            keep = []
-            for c in pending[p]:
-                kind = kind_of[c]
-                if kind == "radioactive":
-                    points = radioactive_points(hot)
-                    self.radio[p].append((c, points))
-                    self._emit("radioactive", (p, c, points, hot))
-                elif kind == "noble":
-                    self.unbonded[p].append(c)
-                    self._emit("unbonded", (p, c, True))
-                else:
-                    keep.append(c)
-            pending[p] = keep
-        self.phase = "declare"
-        self._auto_declare()
-
-    def _declare(self, p: int, move: Move) -> None:
-        new = self.pending[p].pop(0)
-        if move.kind == "unbonded":
-            self.unbonded[p].append(new)
-            self._emit("unbonded", (p, new, False))
-            return
-        r = match(move.args)
-        assert r is not None
-        used = list(r.cards)
-        used.remove(new)
-        for c in used:
-            self.unbonded[p].remove(c)
-        self.compounds[p].append(r.tokens)
-        self._emit("bond", (p, new, r.tokens))
-
-    def _auto_declare(self) -> None:
-        pending, unbonded = self.pending, self.unbonded
-        for p in _seat_order(self.first, self.num_players):
-            pend = pending[p]
-            while pend and not bond_options(pend[0], unbonded[p]).recipes:
-                c = pend.pop(0)
-                unbonded[p].append(c)
-                self._emit("unbonded", (p, c, True))
-        if not any(pending):
-            self._pass_hands()
-
-    def _pass_hands(self) -> None:
-        hands = self.hands
-        self.passed = (*self.passed, tuple(map(tuple, hands)))
-        n = self.num_players
-        if self.refills:
-            for p in self.refills:
-                if self.deck:
-                    hands[p].append(self.deck.pop())
-                    self._emit("refill", (p, (p + 1) % n))
-            self.refills = []
-        self.hands = hands = [hands[-1], *hands[:-1]]  # every hand passes left
-        self._clear_commits()
-        self.turns_total += 1
-        self._emit("pass", (self.turn,))
-        if max(map(len, hands)) <= 2:
-            discarded = []
-            for h in self.hands:
-                discarded.extend(h)
-            self.discard.extend(discarded)
-            self.hands = [[] for _ in range(n)]
-            self._emit("round_end", (self.round, tuple(sorted(discarded))))
-            self._start_rxn()
-        else:
-            self.turn += 1
-            self.phase = "pick"
-
-    # -- round end --------------------------------------------------------------------------------
-
-    def _start_rxn(self) -> None:
-        self.rxn_index = 0
-        if self.rxn_order:
-            self.phase = "rxn"
-            self.rxn_stage = "start"
-        else:
-            self._score_round()
-
-    def area_cards(self, p: int) -> list[str]:
-        """Player `p`'s bonded and unbonded cards as card ids (radioactive cards not included)."""
-        return [card_of(t) for comp in self.compounds[p] for t in comp] + list(self.unbonded[p])
-
-    def _take_extra(self, c: str) -> str:
-        if c in self.center:
-            self.center.remove(c)
-            return "center"
-        self.discard.remove(c)
-        return "discard"
-
-    def _apply_rxn(self, p: int, move: Move) -> None:
-        kind = move.kind
-        if kind == "best":
-            # the most the player finishes with: the round's points and the tiles it flips face up
-            best = best_arrangement(self.area_cards(p), self.goals, self.rxn_extras(),
-                                    self.tiles[p].count(False))
-            source = self._take_extra(best.extra) if best.extra is not None else None
-            self.compounds[p] = list(best.compounds)
-            self.unbonded[p] = list(best.unbonded)
-            self._emit("rxn_best", (p, best.extra, source, tuple(best.compounds)))
-            self._next_rxn()
-        elif kind == "take":
-            pool = self.area_cards(p)
-            card = None if move == TAKE_NONE else move.args[0]
-            source = None
-            if card is not None:
-                source = self._take_extra(card)
-                pool.append(card)
-            self.compounds[p] = []
-            self.unbonded[p] = sorted(pool)
-            self.rxn_stage = "form"
-            self._emit("rxn_take", (p, card, source))
-        elif kind == "form":
-            r = match(move.args)
-            assert r is not None
-            for c in r.cards:
-                self.unbonded[p].remove(c)
-            self.compounds[p].append(r.tokens)
-            self._emit("form", (p, r.tokens))
-        else:
-            self._emit("rxn_done", (p,))
-            self._next_rxn()
-
-    def _next_rxn(self) -> None:
-        self.rxn_index += 1
-        self.rxn_stage = "start"
-        if self.rxn_index >= len(self.rxn_order):
-            self._score_round()
-
-    def _score_round(self) -> None:
-        self.rxn_order = []
-        self.rxn_index = 0
-        scores = []
-        for p in range(self.num_players):
-            parts = round_breakdown(self.goals, self.compounds[p], self.unbonded[p],
-                                    [pts for _, pts in self.radio[p]])
-            scores.append(parts)
-            self._emit("score", (p, self.round, parts["compounds"], parts["noble_gases"], parts["goals"],
-                                 parts["radioactive"], parts["total"]))
-        self.round_scores.append(scores)
-        self.phase = "refresh"
-        self.refresh_due = [0] * self.num_players
-        for p in range(self.num_players):
-            if not self.tiles[p]:
-                continue
-            k = refreshes(self.compounds[p])
-            down = [t for t in TILES if not self.tile_up(p, t)]
-            if k >= len(down):
-                for t in down:
-                    self._set_tile(p, t, True)
-                if down:
-                    self._emit("refresh", (p, tuple(down)))
-            else:
-                self.refresh_due[p] = k
-        if not any(self.refresh_due):
-            self._end_round()
-
-    def _end_round(self) -> None:
-        for p in range(self.num_players):
-            self.kept[p].extend(c for c, _ in self.radio[p])
-            self.radio[p] = []
-        if self.round >= ROUNDS:
-            self._finish()
-        else:
-            self._start_round()
-
-    def _finish(self) -> None:
-        self.phase = "over"
-        decays = [sum(CARDS[c].decay for c in kept) for kept in self.kept]
-        awards = decay_awards(decays) if self.variant == "advanced" else [0] * self.num_players
-        self.end_bonus = [{"tiles": 2 * sum(self.tiles[p]), "decay": awards[p]}
-                          for p in range(self.num_players)]
-        for p, bonus in enumerate(self.end_bonus):
-            self._emit("end_bonus", (p, bonus["tiles"], bonus["decay"]))
-        self._emit("game_end", (tuple(self.winners()), tuple(int(s) for s in self.scores())))
-
-    # -- results ----------------------------------------------------------------------------------
+    # -- results -----------------------------------------------------------------------------------
 
     def is_over(self) -> bool:
         """True after the third round has been scored."""
@@ -687,7 +195,7 @@ class CompoundState(State):
         """`pick`, `center` (choose another centre card), `declare`, `rxn`, `refresh` or `over`."""
         return self.phase
 
-    # -- copies -----------------------------------------------------------------------------------
+    # -- copies ------------------------------------------------------------------------------------
 
     def clone(self) -> Self:
         """An independent copy (the per-round logs `passed` and `picked` are immutable: shared)."""
@@ -800,20 +308,20 @@ class CompoundState(State):
                            for turn in self.passed)
         return new
 
-    # -- text -------------------------------------------------------------------------------------
+    # -- text --------------------------------------------------------------------------------------
 
-    def format_action(self, action: Action) -> str:
+    def format_action(self, action: Move) -> str:
         """`pick Cl`, `two`, `center Mg`, `rxn`, `unbonded`, `best`, `take none`, `take Cl`, `done`,
         `refresh rxn`; bonds name their compound: `bond Mg OH OH = Mg(OH)2 — magnesium hydroxide`."""
         return format_move(action)
 
-    def _parse_action(self, player: Actor, text: str) -> Action:
-        """The move `text` names for `player` (see `moves.parse_move`)."""
+    def _parse_action(self, player: Actor, text: str) -> Move:
+        """The move `text` names for `player` (see `actions.parse_move`)."""
         return parse_move(self, player, text)
 
-    # -- views and events -------------------------------------------------------------------------
+    # -- views and events --------------------------------------------------------------------------
 
-    def _view(self, player: int | None) -> View:
+    def _view(self, player: int | None) -> CompoundTable:
         """What `player` sees: their own hand and pick; every player's area, tiles and scores; the
         goals, centre, discard pile and deck size. Never others' hands or picks."""
         return table_view(self, player)

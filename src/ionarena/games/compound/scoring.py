@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import TypedDict
 
 from .cards import CARDS, GOALS, NOBLE_GASES, NOBLE_SET_POINTS, REVEAL_POINTS
 from .chemistry import Recipe, match, why_not
@@ -124,8 +125,18 @@ def _goal_total(goals: Iterable[str], recipes: list[Recipe], cards: Iterable[str
     return sum(goal_award(g, formulas, has_h, has_oh, nobles) for g in goals)
 
 
+class RoundParts(TypedDict):
+    """A seat's score of one round, taken apart (`round_breakdown`)."""
+
+    compounds: int
+    noble_gases: int
+    goals: int
+    radioactive: int
+    total: int
+
+
 def round_breakdown(goals: Iterable[str], compounds: Iterable[Sequence[str]], unbonded: Iterable[str],
-                    radioactive: Iterable[int] = ()) -> dict[str, int]:
+                    radioactive: Iterable[int] = ()) -> RoundParts:
     """A player's round score by part: compounds, noble gases, goals, radioactive, total.
 
     `radioactive` holds the points of each radioactive card placed this round (4, 2 or 0).

@@ -6,25 +6,117 @@ The envelope (version, actors, phase, scores, winners, ...) is the kernel's; not
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from ionarena.core import View
-
+from .actions import TILES
 from .cards import CARDS, GOALS
 from .chemistry import match
-from .moves import TILES
+from .scoring import RoundParts
 
 if TYPE_CHECKING:
     from .rules import CompoundState
 
 
-def table_view(state: CompoundState, player: int | None) -> View:
+class GoalView(TypedDict):
+    """A goal card of the round (`goal_view`)."""
+
+    id: str
+    name: str
+    kind: str
+    wants: list[str]
+    one: int | None
+    """What one listed compound (or noble gas card) pays; None where only both pay."""
+    both: int
+
+
+class CompoundData(TypedDict):
+    """A compound formed (`compound_data`)."""
+
+    cards: list[str]
+    """Its ion tokens (transition metals with their side: `Fe3`)."""
+    formula: str
+    name: str
+    points: int
+    refresh: bool
+    """It holds an icon polyatomic ion: it refreshes an Action Tile."""
+
+
+class PickView(TypedDict):
+    """The seat's own pick in progress (hidden from the others until the reveal)."""
+
+    picks: list[str]
+    two: bool
+    center: str | None
+    rxn: bool
+
+
+class RxnView(TypedDict):
+    """RXN in progress: who re-forms their area, and what they may take."""
+
+    player: int
+    stage: str
+    """`start` (choose `best`, `take` ...), then `form` (compounds one by one, then `done`)."""
+    order: list[int]
+    extras: list[str]
+
+
+class Placed(TypedDict):
+    """A radioactive card placed this round, with its points."""
+
+    card: str
+    points: int
+
+
+class EndBonus(TypedDict):
+    """The end of the game: 2 points per face-up Action Tile, and the decay ranking's award."""
+
+    tiles: int
+    decay: int
+
+
+class CompoundTable(TypedDict):
+    """The compound part of a seat's view. Lists by seat hold one entry per seat."""
+
+    round: int
+    rounds: int
+    turn: int
+    first_player: int
+    goals: list[GoalView]
+    center: list[str]
+    discard: list[str]
+    deck: int
+    """Cards left in the deck."""
+    hand_sizes: list[int]
+    committed: list[bool]
+    """By seat: has picked this turn (all False outside the pick)."""
+    tiles: list[dict[str, str]]
+    """By seat: each Action Tile `up` or `down` (`{}` in the Beginner game)."""
+    compounds: list[list[CompoundData]]
+    unbonded: list[list[str]]
+    revealed: list[list[str]]
+    """By seat: revealed cards still to place."""
+    round_scores: list[list[RoundParts]]
+    """By seat: each scored round."""
+    radioactive: NotRequired[list[list[Placed]]]
+    """Advanced game: by seat, radioactive cards placed this round."""
+    radioactive_kept: NotRequired[list[list[str]]]
+    decay: NotRequired[list[int]]
+    hand: NotRequired[list[str]]
+    """The seat's own cards (not in a spectator's view)."""
+    your_pick: NotRequired[PickView]
+    bond_options: NotRequired[list[CompoundData]]
+    """In the declare phase: the compounds the seat's next revealed card may form."""
+    rxn: NotRequired[RxnView]
+    end_bonus: NotRequired[list[EndBonus]]
+
+
+def table_view(state: CompoundState, player: int | None) -> CompoundTable:
     """What `player` sees: their own hand and pick in progress; every player's area, tiles and round
     scores (one list per field, by seat); the goals, centre, discard pile and deck size. Never others'
     hands or picks."""
     n = state.num_players
     picking = state.phase == "pick"
-    v: dict[str, Any] = {
+    v: CompoundTable = {
         "round": state.round,
         "rounds": 3,
         "turn": state.turn,
@@ -39,12 +131,12 @@ def table_view(state: CompoundState, player: int | None) -> View:
         "compounds": [[compound_data(c) for c in comps] for comps in state.compounds],
         "unbonded": [sorted(u) for u in state.unbonded],
         "revealed": [list(p) for p in state.pending],
-        "round_scores": [[dict(rs[q]) for rs in state.round_scores] for q in range(n)],
+        "round_scores": [[rs[q].copy() for rs in state.round_scores] for q in range(n)],
     }
     if state.variant == "advanced":
         v["radioactive"] = [[{"card": c, "points": pts} for c, pts in placed] for placed in state.radio]
         v["radioactive_kept"] = [sorted(k) for k in state.kept]
-        v["decay"] = [sum(map(_DECAY_OF, kept)) + sum(_DECAY_OF(c) for c, _ in placed)
+        v["decay"] = [sum(map(DECAY_OF, kept)) + sum(DECAY_OF(c) for c, _ in placed)
                       for kept, placed in zip(state.kept, state.radio, strict=True)]
     if player is not None:
         v["hand"] = sorted(state.hands[player])
@@ -57,11 +149,11 @@ def table_view(state: CompoundState, player: int | None) -> View:
         v["rxn"] = {"player": state.rxn_order[state.rxn_index], "stage": state.rxn_stage,
                     "order": list(state.rxn_order), "extras": state.rxn_extras()}
     if state.end_bonus is not None:
-        v["end_bonus"] = [dict(b) for b in state.end_bonus]
+        v["end_bonus"] = [b.copy() for b in state.end_bonus]
     return v
 
 
-_DECAY_OF = {card_id: card.decay for card_id, card in CARDS.items()}.__getitem__
+DECAY_OF = {card_id: card.decay for card_id, card in CARDS.items()}.__getitem__
 """A card's decay (whole numbers: the sum does not depend on the order)."""
 _TILES_DATA: dict[tuple[bool, ...], dict[str, str]] = {}
 """Each seat's tile faces as data, by faces (a view copies one per seat at every observation)."""
@@ -77,7 +169,7 @@ def tiles_data(faces: Sequence[bool]) -> dict[str, str]:
     return found.copy()
 
 
-def compound_data(tokens: Sequence[str]) -> dict[str, Any]:
+def compound_data(tokens: Sequence[str]) -> CompoundData:
     """A compound as data: its cards (ion tokens), formula, name, points and whether it refreshes a tile."""
     r = match(tuple(tokens))
     assert r is not None, f"not a compound: {tokens}"
@@ -85,7 +177,7 @@ def compound_data(tokens: Sequence[str]) -> dict[str, Any]:
             "refresh": r.icon}
 
 
-def goal_view(goal_id: str) -> dict[str, Any]:
+def goal_view(goal_id: str) -> GoalView:
     """A goal card as data: what it wants (formulas, noble gas cards; nothing listed for
     Neutralization, which wants a compound with an H card and another with an OH card) and its pay."""
     g = GOALS[goal_id]

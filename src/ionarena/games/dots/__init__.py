@@ -9,18 +9,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ionarena.core import GameSpec, Option, State, register
+from ionarena.core import GameSpec, Option, register
 
+from .deals import DEFAULT_TURN_CAP
+from .invariants import check_invariants
 from .present import PRESENTER
-from .rules import DEFAULT_TURN_CAP, DotsState, check_invariants
+from .rules import DotsState
 
 
-def make_state(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> State:
+def make_state(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> DotsState:
     """A new deal of ION: Card Game."""
     return DotsState(num_players, variant, seed, options)
 
 
-def _position(data: Mapping[str, Any]) -> State:
+def _position(data: Mapping[str, Any]) -> DotsState:
     from .position import position
     return position(data)
 

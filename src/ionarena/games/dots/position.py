@@ -11,8 +11,10 @@ from typing import Any
 
 from ionarena.core import IllegalAction
 
+from .actions import PENDING, PLAY
 from .cards import DECK, NEED, parse_face
-from .rules import PENDING, PLAY, DotsState, check_invariants
+from .invariants import check_invariants
+from .rules import DotsState
 
 KEYS = {"hands", "top", "deck", "to_move", "variant", "direction", "dealer", "options", "points",
         "pending_draw"}

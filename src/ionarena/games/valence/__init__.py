@@ -9,18 +9,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import GameSpec, Option, State, register
+from ...core import GameSpec, Option, register
+from .base import DEFAULT_TURN_CAP
+from .invariants import check_invariants
 from .present import PRESENTER
-from .rules import DEFAULT_TURN_CAP, VARIANTS, ValenceState
-from .spec_checks import check_invariants
+from .rules import VARIANTS, ValenceState
 
 
-def make_valence(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> State:
+def make_valence(num_players: int, variant: str, seed: int, options: dict[str, Any]) -> ValenceState:
     """A new game of Valence (`options` already checked against `SPEC.options`)."""
     return ValenceState(num_players, variant, seed, options)
 
 
-def _position(data: Mapping[str, Any]) -> State:
+def _position(data: Mapping[str, Any]) -> ValenceState:
     from .position import position
     return position(data)
 

@@ -4,6 +4,7 @@ each with a sentence a player understands, and the tables they share with `legal
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core import HOST, Actor, IllegalAction, quote
@@ -85,51 +86,63 @@ def check(state: ValenceState, player: Actor, move: Any) -> int:
     if not well_formed(move):
         raise IllegalAction(f"{quote(move)} is not a Valence move")
     p: int = player
-    verb, phase, hand = move.verb, state.phase, state.hands[p]
-    if WANTS.get(verb, BUILD_PHASE) != phase:
+    verb = move.verb
+    if WANTS.get(verb, BUILD_PHASE) != state.phase:
         raise IllegalAction(phase_hint(state, verb))
-    if verb == DRAW:
-        if move == DRAW_DISCARD:
-            if sum(hand) < 2:
-                raise IllegalAction("you may take the discard pile's top card only when you "
-                                    "would draw one card (two or more cards in hand)")
-            if not state.discard:
-                raise IllegalAction("the discard pile is empty")
-        elif move != DRAW_DECK:
-            raise IllegalAction("draw from the deck ('draw') or the discard pile ('draw discard')")
-    elif verb == REDRAW:
-        if move != REDRAW_HAND:
-            raise IllegalAction("'redraw' takes nothing after it")
-        if not sum(hand):
-            raise IllegalAction("your hand is empty: just 'draw' three cards")
-    elif verb in (PLACE, DISCARD):
-        where = state.pending if verb == PLACE else hand
-        if move.what not in INDEX or not where[INDEX[move.what]] or move[2:] != (-1, "", ""):
-            have = ", ".join(elements_of(where))
-            raise IllegalAction(f"you have no {quote(move.what) if move.what else 'card'} to {verb}; "
-                                f"you have {have}")
-    elif verb == BUILD:
-        check_build(state, p, move)
-    elif verb == HELIUM:
-        if move != ADD_HELIUM:
-            raise IllegalAction("'helium' takes nothing after it")
-        if not hand[HE]:
-            raise IllegalAction("you have no Helium in your hand")
-        if state.turns_taken[p] <= 1:
-            raise IllegalAction("you cannot add Helium on your first turn")
-    elif verb == REACT:
-        check_react(state, p, move)
-    elif verb == TRADE:
-        if state.variant == "beginner":
-            raise IllegalAction("Beginner rules set trading up aside")
-        if state.traded:
-            raise IllegalAction("you can Trade Up only once per turn")
-        if move.what not in state.stashes[p] or kind_of(move.what) != "salt" or move[2:] != (-1, "", ""):
-            raise IllegalAction("Trade Up returns a Salt from your stash; you have none called "
-                                f"{quote(move.what) if move.what else 'that'}")
-    elif move != END_TURN:
-        raise IllegalAction("'end' takes nothing after it")
+    _CHECKS.get(verb, _check_end)(state, p, move)
     return p
+
+
+def _check_draw(state: ValenceState, p: int, move: Move) -> None:
+    if move == DRAW_DISCARD:
+        if sum(state.hands[p]) < 2:
+            raise IllegalAction("you may take the discard pile's top card only when you "
+                                "would draw one card (two or more cards in hand)")
+        if not state.discard:
+            raise IllegalAction("the discard pile is empty")
+    elif move != DRAW_DECK:
+        raise IllegalAction("draw from the deck ('draw') or the discard pile ('draw discard')")
+
+
+def _check_redraw(state: ValenceState, p: int, move: Move) -> None:
+    if move != REDRAW_HAND:
+        raise IllegalAction("'redraw' takes nothing after it")
+    if not sum(state.hands[p]):
+        raise IllegalAction("your hand is empty: just 'draw' three cards")
+
+
+def _check_put_down(state: ValenceState, p: int, move: Move) -> None:
+    """`place` (a used card onto the discard pile) and `discard` (a card of the hand)."""
+    verb = move.verb
+    where = state.pending if verb == PLACE else state.hands[p]
+    if move.what not in INDEX or not where[INDEX[move.what]] or move[2:] != (-1, "", ""):
+        have = ", ".join(elements_of(where))
+        raise IllegalAction(f"you have no {quote(move.what) if move.what else 'card'} to {verb}; "
+                            f"you have {have}")
+
+
+def _check_helium(state: ValenceState, p: int, move: Move) -> None:
+    if move != ADD_HELIUM:
+        raise IllegalAction("'helium' takes nothing after it")
+    if not state.hands[p][HE]:
+        raise IllegalAction("you have no Helium in your hand")
+    if state.turns_taken[p] <= 1:
+        raise IllegalAction("you cannot add Helium on your first turn")
+
+
+def _check_trade(state: ValenceState, p: int, move: Move) -> None:
+    if state.variant == "beginner":
+        raise IllegalAction("Beginner rules set trading up aside")
+    if state.traded:
+        raise IllegalAction("you can Trade Up only once per turn")
+    if move.what not in state.stashes[p] or kind_of(move.what) != "salt" or move[2:] != (-1, "", ""):
+        raise IllegalAction("Trade Up returns a Salt from your stash; you have none called "
+                            f"{quote(move.what) if move.what else 'that'}")
+
+
+def _check_end(state: ValenceState, p: int, move: Move) -> None:
+    if move != END_TURN:
+        raise IllegalAction("'end' takes nothing after it")
 
 
 def phase_hint(state: ValenceState, verb: str) -> str:
@@ -191,3 +204,10 @@ def check_react(state: ValenceState, p: int, move: Move) -> None:
         raise IllegalAction(f"{reactor} reacts only with {what}, not {target}")
     if not products_available(state.bank, reactor, target):
         raise IllegalAction("the Molecule Bank does not hold the products of that reaction")
+
+
+_CHECKS: dict[str, Callable[[ValenceState, int, Move], None]] = {
+    DRAW: _check_draw, REDRAW: _check_redraw, PLACE: _check_put_down, DISCARD: _check_put_down,
+    BUILD: check_build, HELIUM: _check_helium, REACT: check_react, TRADE: _check_trade,
+}
+"""The check of each verb (`end`: `_check_end`), once the verb fits the phase."""

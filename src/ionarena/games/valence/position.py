@@ -11,8 +11,9 @@ from typing import Any
 
 from ...core import IllegalAction, check_seed, quote
 from .cards import ELEMENT_COUNTS, ELEMENTS, HELIUM, INDEX, MOLECULE_TYPES, RECIPES, TYPE_IDS
-from .rules import BUILD_PHASE, DISCARD_PHASE, DRAW_PHASE, PLACE_PHASE, ValenceState
-from .spec_checks import check_invariants
+from .invariants import check_invariants
+from .legality import BUILD_PHASE, DISCARD_PHASE, DRAW_PHASE, PLACE_PHASE
+from .rules import ValenceState
 
 KEYS = {"hands", "stashes", "discard", "deck", "to_move", "phase", "placing", "variant", "options", "seed",
         "first_turn", "turn", "skip_draw", "traded", "built_types", "helium_under"}
@@ -63,10 +64,26 @@ def position(data: Mapping[str, Any]) -> ValenceState:
     state = ValenceState(SPEC.check_players(n), SPEC.check_variant(data.get("variant", "standard")),
                          check_seed(data.get("seed", 1)), SPEC.resolve_options(data.get("options")),
                          deal=False)
+    state.hands = [_vector(h) for h in hands]
+    left = _place_stashes(state, data)
+    discard = _symbols(data.get("discard", []), "the discard pile")
+    placing = _symbols(data.get("placing", []), "the cards to place")
+    for card in [*discard, *placing, *(c for h in hands for c in h)]:
+        left[INDEX[card]] -= 1
+    state.discard = _place_deck(state, data, left, discard)
+    state.pending = _vector(placing)
+    _set_turn(state, data, bool(placing))
+    check_invariants(state)
+    return state
+
+
+def _place_stashes(state: ValenceState, data: Mapping[str, Any]) -> list[int]:
+    """Each seat's stash, its molecule cards taken out of the bank; return the element cards left
+    to place elsewhere (Helium in a stash is one of them)."""
+    n = state.num_players
     stashes = [list(s) for s in data.get("stashes", [[] for _ in range(n)])]
     if len(stashes) != n:
         raise IllegalAction(f"give a stash for each of the {n} players")
-    state.hands = [_vector(h) for h in hands]
     state.stashes = stashes
     state.bank = {t: m.copies for t, m in MOLECULE_TYPES.items()}
     left = list(ELEMENT_COUNTS)
@@ -80,10 +97,13 @@ def position(data: Mapping[str, Any]) -> ValenceState:
                 raise IllegalAction(f"{quote(card)} is not a molecule card")
     if min(state.bank.values()) < 0:
         raise IllegalAction("the stashes hold more molecule cards of a type than the bank has")
-    discard = _symbols(data.get("discard", []), "the discard pile")
-    placing = _symbols(data.get("placing", []), "the cards to place")
-    for card in [*discard, *placing, *(c for h in hands for c in h)]:
-        left[INDEX[card]] -= 1
+    return left
+
+
+def _place_deck(state: ValenceState, data: Mapping[str, Any], left: list[int],
+                discard: list[str]) -> list[str]:
+    """The deck: as given (the cards named nowhere go under the discard pile), or the cards named
+    nowhere shuffled by the seed; return the discard pile."""
     if "deck" in data:
         deck = _symbols(data["deck"], "the deck")
         for card in deck:
@@ -96,13 +116,17 @@ def position(data: Mapping[str, Any]) -> ValenceState:
         state.rng.get().shuffle(state.deck)
     if min(left) < 0:
         raise IllegalAction("the position names more copies of a card than the game has")
-    state.discard = discard
-    state.pending = _vector(placing)
+    return discard
+
+
+def _set_turn(state: ValenceState, data: Mapping[str, Any], placing: bool) -> None:
+    """Who is to move, in which phase, and what the turn so far has done."""
+    n = state.num_players
     to_move = data.get("to_move", 0)
     if to_move.__class__ is not int or not 0 <= to_move < n:
         raise IllegalAction(f"to_move is a seat from 0 to {n - 1}, not {quote(to_move)}")
     phase = data.get("phase", PLACE_PHASE if placing else BUILD_PHASE)
-    if phase not in PHASES or (phase == PLACE_PHASE) != bool(placing):
+    if phase not in PHASES or (phase == PLACE_PHASE) != placing:
         raise IllegalAction(f"phase is one of {', '.join(PHASES)} ('place' exactly when cards are placing)")
     state.current = to_move
     state.first_player = to_move
@@ -120,5 +144,3 @@ def position(data: Mapping[str, Any]) -> ValenceState:
     state.helium_under = bool(data.get("helium_under", False))
     if state.helium_under and state.deck[:1] != [HELIUM]:
         raise IllegalAction("helium_under needs Helium as the deck's last card")
-    check_invariants(state)
-    return state

@@ -1,5 +1,5 @@
 """Words for people: the Valence table, its events and their chemistry as plain text (terminal, IRC,
-the web's log, a classroom).
+the web's log, a classroom), and the catalogue of the cards' printed faces that the pages draw.
 
 Reads only a seat's view and events, so it can show nothing that seat may not see. Nothing here is
 markup: names and said words are shown as the characters they are.
@@ -7,10 +7,13 @@ markup: names and said words are shown as the characters they are.
 
 from __future__ import annotations
 
+import tomllib
+from functools import cache
+from importlib import resources
 from typing import Any
 
-from ...core import Event, Names
-from ...core.present import and_list, number_word, plural, result_line, signed
+from ...core import Event, Names, View
+from ...core.present import Describe, Fields, and_list, number_word, plural, result_line, signed
 from .cards import ELEMENT_INFO, MOLECULE_TYPES, RECIPES, kind_of
 from .chemistry import (
     atoms,
@@ -24,6 +27,7 @@ from .chemistry import (
     side_text,
 )
 from .scoring import HELIUM_POINTS, card_points, points_text
+from .views import ValenceTable
 
 _HOW = {"highest": "", "next cards": " (a tie, settled by the next highest cards)",
         "identical hands": " (identical hands: the lowest-numbered player)"}
@@ -122,102 +126,207 @@ HELIUM_TEXT = ("Helium (He) is a noble gas: its only electron shell is full with
 
 # -- the presenter ------------------------------------------------------------------------------------
 
+# -- events, one sentence each ---------------------------------------------------------------------
+
+def _deal(d: Fields, names: Names) -> str:
+    top = d["top"]
+    return (f"Each player is dealt {d['hand_size']} element cards; {top} "
+            f"({ELEMENT_INFO[top].name}) is turned face up to start the discard pile.")
+
+
+def _helium_back(d: Fields, names: Names) -> str:
+    if d["player"] is None:
+        return "Helium was turned as the first discard: it goes to the bottom of the Element Deck."
+    return (f"{names(d['player'])} was dealt Helium: it goes to the bottom of the Element Deck and is "
+            "replaced.")
+
+
+def _hand(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} is dealt {' '.join(d['cards'])}."
+
+
+def _first_player(d: Fields, names: Names) -> str:
+    info = ELEMENT_INFO[d["card"]]
+    return (f"{names(d['player'])} goes first: {d['card']} ({info.name}, atomic number "
+            f"{info.atomic_number}) is the highest atomic number{_HOW.get(d['how'], '')}.")
+
+
+def _skip_draw(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} was reacted with and skips the draw."
+
+
+def _draw(d: Fields, names: Names) -> str:
+    who = names(d["player"])
+    count = plural(d["count"], "card")
+    cards = f": {' '.join(d['cards'])}" if d.get("cards") else ""
+    short = f" ({d['short']} short: no cards left)" if d["short"] else ""
+    reason = d["reason"]
+    if reason == "redraw":
+        return f"{who} draws {count} to replace the hand{cards}{short}."
+    if reason == "trade":
+        return f"{who} draws {count} for the Trade Up{cards}{short}."
+    if reason == "steal":
+        return (f"{who} takes {count} from the Element Deck instead, as the opponent had no cards"
+                f"{cards}{short}.")
+    return f"{who} draws {count}{cards}{short}."
+
+
+def _take_discard(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} takes {d['card']} from the top of the discard pile."
+
+
+def _redraw(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} discards the whole hand ({' '.join(d['cards'])}) to draw three new cards."
+
+
+def _build(d: Fields, names: Names) -> str:
+    return (f"{names(d['player'])} builds {label(d['molecule'])} from {' '.join(d['cards'])}: "
+            f"{MOLECULE_TYPES[d['type']].label}, {points_text(d['points'])}.")
+
+
+def _wrong_name(d: Fields, names: Names) -> str:
+    return (f"{names(d['player'])} calls {' '.join(d['cards'])} \"{d['said']}\": wrong, it is "
+            f"{label(d['molecule'])}. The cards stay in hand.")
+
+
+def _place(d: Fields, names: Names) -> str:
+    cards = d["cards"]
+    top = f" ({cards[-1]} on top)" if len(cards) > 1 else ""
+    return f"{names(d['player'])} puts {' '.join(cards)} on the discard pile{top}."
+
+
+def _helium(d: Fields, names: Names) -> str:
+    return (f"{names(d['player'])} adds Helium to the stash ({HELIUM_POINTS} points); every hand passes "
+            "to the right.")
+
+
+def _pass(d: Fields, names: Names) -> str:
+    cards = f": {' '.join(d['cards'])}" if "cards" in d else ""
+    return f"{names(d['player'])} passes {plural(d['count'], 'card')} to {names(d['to'])}{cards}."
+
+
+def _react(d: Fields, names: Names) -> str:
+    victim = names(d["victim"])
+    first, second = d["products"]
+    return (f"{names(d['player'])} reacts {short_label(d['reactor'])} with the "
+            f"{short_label(d['target'])} of {victim}: "
+            f"{d['equation']}. {victim} gets {short_label(first)} and {short_label(second)} "
+            "and skips the next draw.")
+
+
+def _steal(d: Fields, names: Names) -> str:
+    if "card" not in d:
+        return f"{names(d['player'])} takes a random card from {names(d['victim'])}."
+    return f"{names(d['player'])} takes {d['card']} from {names(d['victim'])}."
+
+
+def _trade(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} trades up {label(d['molecule'])}: the Salt goes back to the bank."
+
+
+def _must_discard(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} holds too many cards and must discard {d['count']}."
+
+
+def _discard(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} discards {d['card']}."
+
+
+def _end_turn(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} ends the turn."
+
+
+def _reshuffle(d: Fields, names: Names) -> str:
+    return (f"The Element Deck is empty: the discard pile is shuffled into a new deck of "
+            f"{plural(d['count'], 'card')}.")
+
+
+def _win(d: Fields, names: Names) -> str:
+    return f"{names(d['player'])} has {d['points']} points and wins!"
+
+
+def _team_win(d: Fields, names: Names) -> str:
+    return f"All {d['types']} types of molecule have been built: everyone wins together!"
+
+
+def _team_loss(d: Fields, names: Names) -> str:
+    return "The Element Deck ran out before every type of molecule was built: everyone loses."
+
+
+def _turn_cap(d: Fields, names: Names) -> str:
+    return f"The turn cap ({d['turns']} turns) is reached: the game is a draw."
+
+
+DESCRIBE: dict[str, Describe] = {
+    "deal": _deal, "helium_back": _helium_back, "hand": _hand, "first_player": _first_player,
+    "skip_draw": _skip_draw, "draw": _draw, "take_discard": _take_discard, "redraw": _redraw,
+    "build": _build, "wrong_name": _wrong_name, "place": _place, "helium": _helium, "pass": _pass,
+    "react": _react, "steal": _steal, "trade": _trade, "must_discard": _must_discard, "discard": _discard,
+    "end_turn": _end_turn, "reshuffle": _reshuffle, "win": _win, "team_win": _team_win,
+    "team_loss": _team_loss, "turn_cap": _turn_cap,
+}
+"""One sentence per event kind, keyed like `rules.EVENT_FIELDS`."""
+
+
+# -- the card catalogue --------------------------------------------------------------------------------
+
+_CATEGORY = {1: "hydrogen", 2: "noble_gas", 6: "nonmetal", 7: "nonmetal", 8: "chalcogen"}
+"""Categories of the elements that are none of the families below, by atomic number."""
+
+
+def _toml(name: str) -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    data: dict[str, Any] = tomllib.loads(text)
+    return data
+
+
+def _category(symbol: str, number: int, valence: int) -> str:
+    if symbol in ("F", "Cl", "Br", "I"):
+        return "halogen"
+    if symbol in ("Li", "Na", "K"):
+        return "alkali_metal"
+    if symbol in ("Be", "Mg", "Ca"):
+        return "alkaline_earth_metal"
+    if valence == 0:
+        return "noble_gas"
+    return _CATEGORY.get(number, "nonmetal")
+
+
+@cache
+def catalogue() -> dict[str, dict[str, Any]]:
+    """What a page draws on each card: element cards by symbol (name, valence, atomic number,
+    category), molecule cards as `molecule:<formula>` (name, type, points; the stash shows them)."""
+    cards: dict[str, dict[str, Any]] = {}
+    for e in _toml("elements.toml").get("element", []):
+        number = e.get("atomic_number", 0)
+        valence = e.get("valence", 0)
+        cards[e["symbol"]] = {"symbol": e["symbol"], "name": e["name"], "valence": valence,
+                              "number": number, "category": _category(e["symbol"], number, valence)}
+    data = _toml("molecules.toml")
+    types = data.get("types", {})
+    cards["molecule:He"] = {"kind": "molecule", "symbol": "He", "name": "helium", "type": "Helium",
+                            "points": HELIUM_POINTS}
+    for r in data.get("recipe", []):
+        kind = types[r["type"]]
+        cards[f"molecule:{r['formula']}"] = {"kind": "molecule", "symbol": r["formula"], "name": r["name"],
+                                             "shown": r.get("shown", ""), "type": kind["label"],
+                                             "points": kind["points"]}
+    return cards
+
+
+# -- the presenter -------------------------------------------------------------------------------------
+
 class ValencePresenter:
     """The Valence presenter (see `ionarena.core.present`)."""
 
     def describe(self, event: Event, names: Names) -> str:
         """One event as a sentence for `names.viewer`."""
-        d: dict[str, Any] = event.data
-        kind = event.kind
-        who = names(d.get("player"))
-        if kind == "deal":
-            top = d["top"]
-            return (f"Each player is dealt {d['hand_size']} element cards; {top} "
-                    f"({ELEMENT_INFO[top].name}) is turned face up to start the discard pile.")
-        if kind == "helium_back":
-            if d["player"] is None:
-                return "Helium was turned as the first discard: it goes to the bottom of the Element Deck."
-            return f"{who} was dealt Helium: it goes to the bottom of the Element Deck and is replaced."
-        if kind == "hand":
-            return f"{who} is dealt {' '.join(d['cards'])}."
-        if kind == "first_player":
-            info = ELEMENT_INFO[d["card"]]
-            return (f"{who} goes first: {d['card']} ({info.name}, atomic number {info.atomic_number}) "
-                    f"is the highest atomic number{_HOW.get(d['how'], '')}.")
-        if kind == "skip_draw":
-            return f"{who} was reacted with and skips the draw."
-        if kind == "draw":
-            return self._draw(d, who)
-        if kind == "take_discard":
-            return f"{who} takes {d['card']} from the top of the discard pile."
-        if kind == "redraw":
-            return f"{who} discards the whole hand ({' '.join(d['cards'])}) to draw three new cards."
-        if kind == "build":
-            return (f"{who} builds {label(d['molecule'])} from {' '.join(d['cards'])}: "
-                    f"{MOLECULE_TYPES[d['type']].label}, {points_text(d['points'])}.")
-        if kind == "wrong_name":
-            return (f"{who} calls {' '.join(d['cards'])} \"{d['said']}\": wrong, it is "
-                    f"{label(d['molecule'])}. The cards stay in hand.")
-        if kind == "place":
-            cards = d["cards"]
-            top = f" ({cards[-1]} on top)" if len(cards) > 1 else ""
-            return f"{who} puts {' '.join(cards)} on the discard pile{top}."
-        if kind == "helium":
-            return (f"{who} adds Helium to the stash ({HELIUM_POINTS} points); every hand passes to the "
-                    "right.")
-        if kind == "pass":
-            cards = f": {' '.join(d['cards'])}" if "cards" in d else ""
-            return f"{who} passes {plural(d['count'], 'card')} to {names(d['to'])}{cards}."
-        if kind == "react":
-            victim = names(d["victim"])
-            first, second = d["products"]
-            return (f"{who} reacts {short_label(d['reactor'])} with the {short_label(d['target'])} "
-                    f"of {victim}: "
-                    f"{d['equation']}. {victim} gets {short_label(first)} and {short_label(second)} "
-                    "and skips the next draw.")
-        if kind == "steal":
-            if "card" not in d:
-                return f"{who} takes a random card from {names(d['victim'])}."
-            return f"{who} takes {d['card']} from {names(d['victim'])}."
-        if kind == "trade":
-            return f"{who} trades up {label(d['molecule'])}: the Salt goes back to the bank."
-        if kind == "must_discard":
-            return f"{who} holds too many cards and must discard {d['count']}."
-        if kind == "discard":
-            return f"{who} discards {d['card']}."
-        if kind == "end_turn":
-            return f"{who} ends the turn."
-        if kind == "reshuffle":
-            return (f"The Element Deck is empty: the discard pile is shuffled into a new deck of "
-                    f"{plural(d['count'], 'card')}.")
-        if kind == "win":
-            return f"{who} has {d['points']} points and wins!"
-        if kind == "team_win":
-            return f"All {d['types']} types of molecule have been built: everyone wins together!"
-        if kind == "team_loss":
-            return "The Element Deck ran out before every type of molecule was built: everyone loses."
-        if kind == "turn_cap":
-            return f"The turn cap ({d['turns']} turns) is reached: the game is a draw."
-        return f"({kind})"
+        describe = DESCRIBE.get(event.kind)
+        return describe(event.data, names) if describe is not None else f"({event.kind})"
 
-    @staticmethod
-    def _draw(d: dict[str, Any], who: str) -> str:
-        count = plural(d["count"], "card")
-        cards = f": {' '.join(d['cards'])}" if d.get("cards") else ""
-        short = f" ({d['short']} short: no cards left)" if d["short"] else ""
-        reason = d["reason"]
-        if reason == "redraw":
-            return f"{who} draws {count} to replace the hand{cards}{short}."
-        if reason == "trade":
-            return f"{who} draws {count} for the Trade Up{cards}{short}."
-        if reason == "steal":
-            return (f"{who} takes {count} from the Element Deck instead, as the opponent had no cards"
-                    f"{cards}{short}.")
-        return f"{who} draws {count}{cards}{short}."
-
-    def render(self, view: dict[str, Any], names: Names) -> str:
+    def render(self, view: View, names: Names) -> str:
         """The table as plain text for the seat of `view`."""
-        t = view["table"]
+        t: ValenceTable = view["table"]
         seat = view["seat"]
         actors = view["actors"]
         lines = [f"Science Ninjas: Valence ({view['variant']}) — turn {t['turn']} of at most {t['turn_cap']}"]
@@ -245,12 +354,12 @@ class ValencePresenter:
         if view["over"]:
             lines.append("Game over: " + result_line(view, names))
         elif seat is not None and seat in actors:
-            lines.extend(_your_move(view))
+            lines.extend(_your_move(view, t, seat))
         return "\n".join(lines)
 
-    def summary(self, view: dict[str, Any], names: Names) -> str:
+    def summary(self, view: View, names: Names) -> str:
         """One line for chat: the turn, the reader's hand, and the cards they are placing."""
-        t = view["table"]
+        t: ValenceTable = view["table"]
         if view["over"]:
             return "Game over: " + result_line(view, names)
         parts = [f"turn {t['turn']} of at most {t['turn_cap']}"]
@@ -272,10 +381,13 @@ class ValencePresenter:
             return HELIUM_TEXT
         return ""
 
+    def catalogue(self) -> dict[str, dict[str, Any]]:
+        """The printed faces of the element and molecule cards (see `catalogue`)."""
+        return catalogue()
 
-def _your_move(view: dict[str, Any]) -> list[str]:
+
+def _your_move(view: View, t: ValenceTable, seat: int) -> list[str]:
     """What the player to move may do now, in the words they type (only what the rules allow)."""
-    t = view["table"]
     phase, hand = view["phase"], t["hand"]
     if phase == "draw":
         n = len(hand)
@@ -290,8 +402,13 @@ def _your_move(view: dict[str, Any]) -> list[str]:
                 "bottom first; the last one is the top card the next player may take)"]
     if phase == "discard":
         return ["Your move: discard X  (you hold more than 6 cards: discard down to 6)"]
+    return _build_move(view["variant"], t, hand, seat)
+
+
+def _build_move(variant: str, t: ValenceTable, hand: list[str], seat: int) -> list[str]:
+    """The build phase's choices: the molecules the hand can build, and the moves there are."""
     lines = []
-    ninja = view["variant"] == "ninja"
+    ninja = variant == "ninja"
     # A molecule named wrongly this turn waits for the next turn (Science Ninja).
     can_build = [f for f in buildable(hand, t["bank"]) if f not in t["failed_builds"]]
     if can_build and ninja:
@@ -304,8 +421,8 @@ def _your_move(view: dict[str, Any]) -> list[str]:
         options.append("build <cards> as <its name>" if ninja else "build <formula>")
     if "He" in hand and not t["first_turn"]:
         options.append("helium")
-    stash = t["stashes"][view["seat"]]
-    if view["variant"] != "beginner":
+    stash = t["stashes"][seat]
+    if variant != "beginner":
         if any(kind_of(f) in ("acid", "water") for f in stash):
             options.append("react <your Acid or Water> <player> <their molecule>")
         if not t["traded_up"] and any(kind_of(f) == "salt" for f in stash):

@@ -59,7 +59,9 @@ class CompoundUI(GameUI):
             worth = f" ({points} pts)" if points is not None else ""
             return Slot("bond", "bond your card into a compound …", f"{named or cards}{worth}")
         if move == "unbonded":
-            revealed = (t.get("revealed") or [[]] * (view["seat"] + 1))[view["seat"]]
+            seat = view["seat"]
+            assert seat is not None, "a seat's move"
+            revealed = (t.get("revealed") or [[]] * (seat + 1))[seat]
             card = revealed[0] if revealed else "it"
             return Slot(move, f"leave {card} unbonded", move)
         if verb == "form":

@@ -10,26 +10,10 @@ from rich.text import Text
 
 from ...core import Event, Names, View
 from ...core.present import plural
-from ...games.dots.present import card_name
+from ...games.dots.present import card_name, catalogue
 from .base import CardSpec, GameUI, Row, Slot
 
-KIND_TITLES = {"+1": "+1", "+3": "+3", "+5": "+5", "block": "Block", "gift": "Gift", "again": "Again",
-               "prev+1": "Prev+1", "prev+3": "Prev+3", "noplay": "NoPlay", "shift": "Shift",
-               "joker": "Joker", "dj": "D.Joker"}
-KIND_NAMES = {"+1": "+1: the next player takes 1", "+3": "+3: the next player takes 3",
-              "+5": "New Game +5: the next player takes 5", "block": "Block: answers a +1/+3/+5",
-              "gift": "Gift: give a card to the next player (a last card only)",
-              "again": "Play Again: play another card", "prev+1": "Previous Player +1",
-              "prev+3": "Previous Player +3", "noplay": "No Play: the next player loses the turn",
-              "shift": "Shift: play changes direction", "joker": "Joker: matches anything",
-              "dj": "Double Joker: matches anything, names the number"}
 PIP = "●"
-
-
-def card_points(card: str) -> int:
-    """Points of a card left in a hand (the rulebook's table: dots for number cards)."""
-    from ...games.dots.scoring import card_points as points
-    return points(card)
 
 
 def _zone(value: int | None) -> str:
@@ -39,30 +23,22 @@ def _zone(value: int | None) -> str:
 
 
 def card_spec(card: str) -> CardSpec:
-    """A dots card (`3|6`, `block 3|6`, `joker 4`, `dj`) as a box: kind on the border, its two dot
-    zones inside, its points below."""
-    words = card.split()
-    kind = words[0] if len(words) == 2 or card == "dj" else "number"
-    dots = words[-1] if "|" in words[-1] else ""
-    if kind == "joker":
-        zones: tuple[int | None, int | None] = (None, int(words[1]))
-    elif kind == "dj":
-        zones = (None, None)
-    else:
-        a, b = dots.split("|")
-        zones = (int(a), int(b))
-    try:
-        points = f"{card_points(card)} pts"
-    except ValueError:
-        points = ""
-    css = {"number": "number", "+1": "draw", "+3": "draw", "+5": "draw", "prev+1": "prev", "prev+3": "prev",
-           "joker": "joker", "dj": "joker"}.get(kind, kind)
-    name = KIND_NAMES.get(kind, f"number card {dots}")
-    title = KIND_TITLES.get(kind, "")
+    """A dots card (`3|6`, `block 3|6`, `joker 4`, `dj`) as a box, from its face in the game's card
+    catalogue (`games.dots.present.catalogue`): kind on the border, its two dot zones inside, its
+    points below."""
+    face = catalogue().get(card)
+    if face is None:  # not a card of the deck: its text alone
+        return CardSpec(card, (card,), classes="dots dots-number", tooltip=card, short=card)
+    dots: list[int | None] = [*face["dots"]]
+    if face["kind"] == "joker":
+        dots.insert(0, None)
+    zones = [*dots, None, None][:2]
+    points = f"{face['points']} pts"
+    title = face["short"]
     faces = "|".join("★" if z is None else str(z) for z in zones)
-    short = title if kind == "dj" else f"{title} {faces}".strip()
-    return CardSpec(card, (_zone(zones[0]), "┄" * 7, _zone(zones[1])), classes=f"dots dots-{css}",
-                    title=title, subtitle=points, tooltip=f"{card} — {name}, {points}",
+    short = title if face["kind"] == "dj" else f"{title} {faces}".strip()
+    return CardSpec(card, (_zone(zones[0]), "┄" * 7, _zone(zones[1])), classes=f"dots dots-{face['colour']}",
+                    title=title, subtitle=points, tooltip=f"{card} — {face['help']}, {points}",
                     short=short)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
+from weakref import WeakKeyDictionary
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -17,13 +18,16 @@ from textual.widgets import Static
 
 from ..games.base import CardSpec, Row
 
+_SHOWN: WeakKeyDictionary[Static, RenderableType] = WeakKeyDictionary()
+"""What each widget was last given by `set_text`."""
+
 
 def set_text(widget: Static, content: RenderableType) -> None:
     """`widget.update(content)` only when it changes: every update lays the screen out again."""
-    last = getattr(widget, "_ion_content", None)
+    last = _SHOWN.get(widget)
     if last is not None and type(last) is type(content) and last == content:
         return
-    widget._ion_content = content  # type: ignore[attr-defined]
+    _SHOWN[widget] = content
     widget.update(content)
 
 

@@ -1,31 +1,10 @@
 // ION: Card Game (dots): cards with two dot zones, the card on the table (and who played it), hands,
 // the draw pile; the score taken apart at the end.
-import { SrOnly, html, plural, seatName, useEffect, useRef, useState } from '../common.js';
+import { SrOnly, html, plural, seatName, useCatalogue, useEffect, useRef, useState } from '../common.js';
 import { useHandFocus } from '../turn.js';
 
-const KINDS = {
-  '+1': { label: '+1', cls: 'k-plus' },
-  '+3': { label: '+3', cls: 'k-plus' },
-  '+5': { label: 'New +5', cls: 'k-plus5', name: 'New Game +5' },
-  block: { label: 'Block', cls: 'k-block' },
-  gift: { label: 'Gift', cls: 'k-gift' },
-  again: { label: 'Again', cls: 'k-again', name: 'Play Again' },
-  'prev+1': { label: 'Prev +1', cls: 'k-prev', name: 'Previous Player +1' },
-  'prev+3': { label: 'Prev +3', cls: 'k-prev', name: 'Previous Player +3' },
-  noplay: { label: 'No Play', cls: 'k-noplay' },
-  shift: { label: 'Shift', cls: 'k-shift' },
-};
-
-/** `block 3|6` -> {kind: 'block', dots: [3, 6]}; `joker 4`; `dj`; `2|5`. */
-export function parseCard(text) {
-  const t = String(text || '').trim();
-  if (t === 'dj') return { kind: 'dj', dots: [] };
-  let m = /^joker (\d)$/.exec(t);
-  if (m) return { kind: 'joker', dots: [Number(m[1])] };
-  m = /^(?:(\S+) )?(\d)\|(\d)$/.exec(t);
-  if (m) return { kind: m[1] || 'number', dots: [Number(m[2]), Number(m[3])] };
-  return { kind: 'unknown', dots: [], text: t };
-}
+/** A card not in the catalogue (or before the catalogue has come): drawn as its text alone. */
+const UNKNOWN = { kind: 'unknown', dots: [], label: '', colour: 'unknown' };
 
 const PIPS = {
   1: [[1, 1]],
@@ -44,16 +23,17 @@ function Zone({ value, y, match }) {
   </g>`;
 }
 
-/** One dots card as SVG. `match`: dot values the table asks for (zones showing them glow). */
-export function DotsCard({ text, onClick, playable, big, match, back, label, disabled, cls: extra }) {
+/** One dots card as SVG, drawn from its `face` in the game's card catalogue (`/api/games/dots/cards`,
+ * served by the game's presenter: kind, dots, name, band label, colour group). `match`: dot values
+ * the table asks for (zones showing them glow). */
+export function DotsCard({ text, face, onClick, playable, big, match, back, label, disabled, cls: extra }) {
   if (back) {
     return html`<div class="dcard back" aria-label="a face-down card"><svg viewBox="0 0 70 100" aria-hidden="true">
       <rect x="1" y="1" width="68" height="98" rx="8" class="back-face"/>
       <text x="35" y="56" text-anchor="middle" class="back-mark">Ion</text></svg></div>`;
   }
-  const card = parseCard(text);
-  const kind = KINDS[card.kind];
-  const cls = ['dcard', kind ? kind.cls : `k-${card.kind}`, playable ? 'playable' : '', big ? 'big' : '',
+  const card = face || { ...UNKNOWN, name: text };
+  const cls = ['dcard', `k-${card.colour}`, playable ? 'playable' : '', big ? 'big' : '',
     onClick ? 'clickable' : '', extra || ''].join(' ');
   const matches = (v) => match && match.includes(v);
   let body;
@@ -67,16 +47,15 @@ export function DotsCard({ text, onClick, playable, big, match, back, label, dis
       <line x1="8" y1="52" x2="62" y2="52" class="divider"/>
       <${Zone} value=${card.dots[0]} y=${54} match=${matches(card.dots[0])}/>`;
   } else if (card.kind === 'unknown') {
-    body = html`<text x="35" y="54" text-anchor="middle" class="card-label">${card.text}</text>`;
+    body = html`<text x="35" y="54" text-anchor="middle" class="card-label">${text}</text>`;
   } else {
     body = html`<${Zone} value=${card.dots[0]} y=${4} match=${matches(card.dots[0])}/>
       <line x1="8" y1="50" x2="62" y2="50" class="divider"/>
       <${Zone} value=${card.dots[1]} y=${54} match=${matches(card.dots[1])}/>
-      ${kind ? html`<rect x="2" y="45" width="66" height="10" class="band"/>
-        <text x="35" y="53" text-anchor="middle" class="band-label">${kind.label}</text>` : null}`;
+      ${card.label ? html`<rect x="2" y="45" width="66" height="10" class="band"/>
+        <text x="35" y="53" text-anchor="middle" class="band-label">${card.label}</text>` : null}`;
   }
-  const name = card.kind === 'number' ? `${card.dots[0]}|${card.dots[1]}` : kind ? `${kind.name || kind.label} ${card.dots.join('|')}`
-    : card.kind === 'joker' ? `Joker ${card.dots[0]}` : card.kind === 'dj' ? 'Double Joker' : text;
+  const name = card.name;
   const svg = html`<svg viewBox="0 0 70 100" role="img" aria-label=${name}>
     <rect x="1" y="1" width="68" height="98" rx="8" class="face"/>${body}</svg>`;
   if (onClick) {
@@ -130,6 +109,7 @@ export function Board({ state, act, busy, log }) {
   const legal = state.legal || [];
   const [choosing, setChoosing] = useState(null);
   const handRef = useHandFocus();
+  const cards = useCatalogue('dots');
   const me = state.seat;
   const hand = t.hand || [];
   const match = t.match || [];
@@ -162,7 +142,7 @@ export function Board({ state, act, busy, log }) {
       </div>
       <div class="on-table">
         <div class="top-card" data-testid="top-card">
-          <${DotsCard} key=${`${t.top}-${t.played}`} text=${t.top} big match=${view.over ? [] : match} cls="landed"/>
+          <${DotsCard} key=${`${t.top}-${t.played}`} text=${t.top} face=${cards[t.top]} big match=${view.over ? [] : match} cls="landed"/>
           ${story ? html`<div class="played-by" data-testid="last-move">${story}</div>` : null}
         </div>
         ${view.over ? null : html`<div class="needs" data-testid="needs">Next card must show <strong>${match.length ? match.join(' or ') : '—'}</strong><br/>
@@ -182,7 +162,7 @@ export function Board({ state, act, busy, log }) {
         ${view.actors.includes(me) && !view.over ? html`<span class="your-turn">${act ? 'Your turn' : 'to move'}</span>` : null}</div>
       <div class="hand" ref=${handRef} tabindex="-1" aria-label="Your hand">${hand.map((card, i) => {
         const moves = act ? movesFor(legal, card) : [];
-        return html`<${DotsCard} key=${`${card}-${i}`} text=${card} match=${match} disabled=${busy}
+        return html`<${DotsCard} key=${`${card}-${i}`} text=${card} face=${cards[card]} match=${match} disabled=${busy}
           playable=${moves.length > 0} onClick=${moves.length ? () => clickCard(card) : null}/>`;
       })}</div>
       ${choosing ? html`<${Chooser} card=${choosing.card} moves=${choosing.moves} act=${act} busy=${busy} close=${() => setChoosing(null)}/>` : null}

@@ -3,11 +3,13 @@ seat knows of another hand (`knowledge`) is true."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core import State
 from .cards import BANK_SIZE, DECK_SIZE, ELEMENT_COUNTS, ELEMENTS, HELIUM, INDEX, MOLECULE_TYPES, RECIPES
 
 
-def check_invariants(state: State) -> None:
+def check_invariants(state: State[Any]) -> None:
     """All 48 element cards and all 46 molecule cards are somewhere, each exactly once per copy."""
     from .rules import ValenceState
 

@@ -1,5 +1,5 @@
-"""Moves of Ion: A Compound Building Game as values and as text: their canonical text, the parser, and
-the sentence that says why a move is not allowed now.
+"""Actions (moves) of Ion: A Compound Building Game as values and as text: their canonical text,
+the parser, and the sentence that says why a move is not allowed now.
 
 A move is `Move(kind, args)`: `pick Cl` is Move("pick", ("Cl",)), `bond Mg Cl Cl` is
 Move("bond", ("Mg", "Cl", "Cl")). Transition metals in a bond carry their side: `bond Fe3 Cl Cl Cl`.
@@ -8,6 +8,7 @@ Move("bond", ("Mg", "Cl", "Cl")). Transition metals in a bond carry their side: 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ionarena.core import Actor, IllegalAction, quote
@@ -84,11 +85,18 @@ def parse_move(state: CompoundState, player: Actor, text: str) -> Move:
     assert isinstance(player, int)
     if not words:
         raise IllegalAction(f"type a move; you may: {_hint(state, player)}")
-    canonical = " ".join(words)
     kind, args = words[0], tuple(words[1:])
+    found = _legal_named(state.legal_actions(player), " ".join(words), kind, args)
+    if found is None:
+        raise IllegalAction(why_illegal(state, player, Move(kind, args)))
+    return found
+
+
+def _legal_named(legal: list[Move], canonical: str, kind: str, args: tuple[str, ...]) -> Move | None:
+    """The one legal move these words name (see `parse_move`); None if none; `IllegalAction` when
+    the words fit several bonds."""
     formula = formula_text(args) if kind in ("bond", "form") else None
     named = {r.formula for r in formula_recipes(formula)} if formula else set()
-    legal: list[Move] = state.legal_actions(player)  # type: ignore[assignment]
     by_cards: list[Move] = []
     by_formula: list[Move] = []
     for move in legal:
@@ -110,7 +118,7 @@ def parse_move(state: CompoundState, player: Actor, text: str) -> Move:
         if found:
             choices = " or ".join(_plain(m) for m in found)
             raise IllegalAction(f"{_shown(args)} can be made more than one way here: say {choices}")
-    raise IllegalAction(why_illegal(state, player, Move(kind, args)))
+    return None
 
 
 def formula_text(args: tuple[str, ...]) -> str | None:
@@ -139,7 +147,7 @@ def _hint(state: CompoundState, p: int, limit: int = 160) -> str:
     """Some legal moves as text, cut to a short line."""
     shown: list[str] = []
     length = 0
-    legal: list[Move] = state.legal_actions(p)  # type: ignore[assignment]
+    legal = state.legal_actions(p)
     for move in legal:
         text = format_move(move)
         if shown and length + len(text) > limit:
@@ -188,7 +196,6 @@ def why_illegal(state: CompoundState, p: int, move: object) -> str:
             return f"{quote(move.kind)} is not a move of this game; you may: {_hint(state, p)}"
         return f"that is not a move of this game; you may: {_hint(state, p)}"
     kind, args = move.kind, move.args
-    shown = quote(_plain(move))
     phase = state.phase
     if kind in (*TILES, "refresh") and not state.tiles[p] and (kind != "center" or phase != "center"):
         return "the Beginner game has no Action Tiles" + (" and no center cards" if kind == "center" else "")
@@ -199,36 +206,52 @@ def why_illegal(state: CompoundState, p: int, move: object) -> str:
             return chemistry
     if kind == "rxn" and phase != "pick":
         return rxn_too_late(state)
-    if phase == "pick":
-        reason = _why_not_pick(state, p, kind, args)
-        return reason or f"{shown} is not possible now; you may: {_hint(state, p)}"
-    if phase == "center" and kind == "center" and len(args) == 1:
+    why_not = _WHY_NOT.get(phase)
+    reason = why_not(state, p, kind, args) if why_not is not None else ""
+    return reason or f"{quote(_plain(move))} is not possible now; you may: {_hint(state, p)}"
+
+
+def _why_not_center(state: CompoundState, p: int, kind: str, args: tuple[str, ...]) -> str:
+    """Why a move of the centre phase is refused ("" if no particular reason)."""
+    if kind == "center" and len(args) == 1:
         left = ", ".join(sorted(set(state.center)))
         return f"there is no {_shown(args)} left in the center; choose one of: {left}"
-    if phase == "declare":
-        new = state.pending[p][0]
-        if kind == "bond":
-            r = recipe_of(args)
-            name = r.label() if r is not None else _shown(args)
-            loose = ", ".join(sorted(state.unbonded[p])) or "none"
-            return (f"you cannot bond {name} now: a bond holds your revealed {new} and otherwise only your "
-                    f"unbonded cards (yours: {loose})")
-        return f"place your revealed {new}: `unbonded` or a bond, e.g. {_hint(state, p)}"
-    if phase == "rxn":
-        if kind == "form":
-            return "those cards are not all among your unbonded cards"
-        if kind == "take" and state.rxn_stage == "start" and len(args) == 1:
-            card = CARDS.get(args[0])
-            if card is not None and card.kind in ("noble", "radioactive"):
-                what = "a noble gas" if card.kind == "noble" else "radioactive"
-                return (f"RXN takes a card \"to use in forming your compounds\", and {args[0]} "
-                        f"({card.name}) is {what}: it never bonds")
-            return f"there is no {_shown(args)} to take in the center or the discard pile"
-        if state.rxn_stage == "form":
-            return f"form your compounds one by one (`form ...`), then `done`; you may: {_hint(state, p)}"
-    if phase == "refresh" and kind == "refresh" and len(args) == 1 and args[0] in TILES:
+    return ""
+
+
+def _why_not_declare(state: CompoundState, p: int, kind: str, args: tuple[str, ...]) -> str:
+    """Why a move of the declare phase is refused."""
+    new = state.pending[p][0]
+    if kind == "bond":
+        r = recipe_of(args)
+        name = r.label() if r is not None else _shown(args)
+        loose = ", ".join(sorted(state.unbonded[p])) or "none"
+        return (f"you cannot bond {name} now: a bond holds your revealed {new} and otherwise only your "
+                f"unbonded cards (yours: {loose})")
+    return f"place your revealed {new}: `unbonded` or a bond, e.g. {_hint(state, p)}"
+
+
+def _why_not_rxn(state: CompoundState, p: int, kind: str, args: tuple[str, ...]) -> str:
+    """Why a move of RXN is refused ("" if no particular reason)."""
+    if kind == "form":
+        return "those cards are not all among your unbonded cards"
+    if kind == "take" and state.rxn_stage == "start" and len(args) == 1:
+        card = CARDS.get(args[0])
+        if card is not None and card.kind in ("noble", "radioactive"):
+            what = "a noble gas" if card.kind == "noble" else "radioactive"
+            return (f"RXN takes a card \"to use in forming your compounds\", and {args[0]} "
+                    f"({card.name}) is {what}: it never bonds")
+        return f"there is no {_shown(args)} to take in the center or the discard pile"
+    if state.rxn_stage == "form":
+        return f"form your compounds one by one (`form ...`), then `done`; you may: {_hint(state, p)}"
+    return ""
+
+
+def _why_not_refresh(state: CompoundState, p: int, kind: str, args: tuple[str, ...]) -> str:
+    """Why a move of the refresh phase is refused ("" if no particular reason)."""
+    if kind == "refresh" and len(args) == 1 and args[0] in TILES:
         return f"your {TILE_NAMES[args[0]]} tile is already face up"
-    return f"{shown} is not possible now; you may: {_hint(state, p)}"
+    return ""
 
 
 def rxn_too_late(state: CompoundState) -> str:
@@ -277,3 +300,10 @@ def _why_not_pick(state: CompoundState, p: int, kind: str, args: tuple[str, ...]
     if kind in ("bond", "unbonded", "form"):
         return "first pick a card; you place it once every pick is revealed"
     return ""
+
+
+_WHY_NOT: dict[str, Callable[[CompoundState, int, str, tuple[str, ...]], str]] = {
+    "pick": _why_not_pick, "center": _why_not_center, "declare": _why_not_declare, "rxn": _why_not_rxn,
+    "refresh": _why_not_refresh,
+}
+"""Why a well-formed move is refused, by phase ("" when there is no more particular reason)."""
