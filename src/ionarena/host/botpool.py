@@ -32,7 +32,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache
 from multiprocessing import get_context
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from ..agents import BadAgentSpec, check_spec
 from ..core import Action, IllegalAction, State
@@ -48,6 +48,15 @@ MIN_SHARE = 0.125
 """The smallest share of its budget a searching bot is cut to however busy the server is."""
 
 
+@runtime_checkable
+class Searching(Protocol):
+    """A bot with a search budget (ISMCTS): milliseconds and iterations a decision (None: no
+    bound of that kind)."""
+
+    ms: float | None
+    iters: int | None
+
+
 @lru_cache(maxsize=256)
 def searches(bot: str, game: str) -> bool:
     """True if the bot spec `bot` (`hard`, `ismcts:ms=300`, `greedy@0.8`) searches in `game`."""
@@ -61,13 +70,11 @@ def think_share(bot: str, game: str, seat: int, state: State, reaction: float | 
                 share: float = 1.0) -> Action | None:
     """`host.bots.think` with the bot's search budget (`ms`, `iters`) cut to `share` of it."""
     agent = bot_agent(bot, game, seat, state.seed, state.version, reaction)
-    if share < 1.0:
-        ms = getattr(agent, "ms", None)
-        iters = getattr(agent, "iters", None)
-        if ms:
-            agent.ms = ms * share  # type: ignore[attr-defined]
-        if iters:
-            agent.iters = max(1, int(iters * share))  # type: ignore[attr-defined]
+    if share < 1.0 and isinstance(agent, Searching):
+        if agent.ms:
+            agent.ms = agent.ms * share
+        if agent.iters:
+            agent.iters = max(1, int(agent.iters * share))
     return bot_action(agent, state, seat)
 
 
