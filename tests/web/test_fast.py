@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from ionarena.core.record import GameRecord
 from ionarena.host import Table
 from ionarena.web import create_app
-from ionarena.web.hub import PUMP_MOVES
+from ionarena.web.pumps import PUMP_MOVES
 from ionarena.web.payload import decode, encode, state_payload
 
 from .conftest import make_table

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache
 from multiprocessing import get_context
-from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Literal, ParamSpec, Protocol, TypeVar, runtime_checkable
 
 from ..agents import BadAgentSpec, check_spec
 from ..core import Action, IllegalAction, State
@@ -40,6 +40,7 @@ from .bots import LATER, Later, bot_action, bot_agent, think
 from .seats import Bot
 
 T = TypeVar("T")
+P = ParamSpec("P")
 Lane = Literal["clock", "quick", "search"]
 CLOCK: Lane = "clock"
 QUICK: Lane = "quick"
@@ -107,21 +108,21 @@ class BotPool:
 
     # -- work ---------------------------------------------------------------------------------------
 
-    def submit(self, lane: Lane, fn: Callable[..., T], *args: Any) -> Future[T]:
+    def submit(self, lane: Lane, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         """Run `fn(*args)` in `lane` (behind what that lane already has to do)."""
         if lane != SEARCH:
-            return self.lanes[lane].submit(fn, *args)
+            return self.lanes[lane].submit(fn, *args, **kwargs)
         with self._lock:
             self._searching += 1
         try:
-            future = self.lanes[SEARCH].submit(fn, *args)
+            future = self.lanes[SEARCH].submit(fn, *args, **kwargs)
         except BaseException:
             self._done_searching(None)
             raise
         future.add_done_callback(self._done_searching)
         return future
 
-    def _done_searching(self, _future: Future[Any] | None) -> None:
+    def _done_searching(self, _future: object) -> None:
         with self._lock:
             self._searching -= 1
 

@@ -9,7 +9,7 @@ seat, `determinize` for its seat; `clone()` is a determinized copy) and none of 
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from ..agents import Agent, make_agent
 from ..agents.base import reaction_delay
@@ -126,7 +126,7 @@ def think(bot: str, game: str, seat: int, state: State, reaction: float | None) 
 def bot_agent(spec_name: str, game: str, seat: int, table_seed: int, version: int,
               reaction_time: float | None) -> Agent:
     """The agent that makes seat `seat`'s move at game version `version`."""
-    kwargs: dict[str, Any] = {} if reaction_time is None else {"reaction_time": reaction_time}
+    kwargs: dict[str, float] = {} if reaction_time is None else {"reaction_time": reaction_time}
     agent = make_agent(spec_name, game, seat, derive_seed(table_seed, "table-bot", version), **kwargs)
     if hasattr(agent, "realtime"):
         agent.realtime = True  # a table's timed game runs on the wall clock

@@ -99,6 +99,15 @@ class SeatInfo:
         return replace(self, **changes)
 
 
+class SettingsJSON(TypedDict):
+    """`TableSettings` as the store keeps it (`TableSettings.to_dict`)."""
+
+    takeover: str | None
+    move_limit: float | None
+    bot_delay: float
+    reaction_time: float | None
+
+
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     """How a table treats time and people who go.
@@ -128,13 +137,13 @@ class TableSettings:
         if self.reaction_time is not None and not 0 <= self.reaction_time <= 3600:
             raise IllegalAction(f"a reaction time is 0 to 3600 seconds, not {quote(self.reaction_time)}")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SettingsJSON:
         """JSON-ready (the store keeps it with the table)."""
         return {"takeover": self.takeover, "move_limit": self.move_limit, "bot_delay": self.bot_delay,
                 "reaction_time": self.reaction_time}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+    def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
         """The settings `to_dict` wrote."""
         return cls(takeover=data.get("takeover", "greedy"), move_limit=data.get("move_limit"),
                    bot_delay=float(data.get("bot_delay", 0.0)), reaction_time=data.get("reaction_time"))

@@ -41,7 +41,6 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from ..core import HOST, Action, Actor, GameSpec, IllegalAction, NoSuchSeat, State
 from ..core.errors import quote
@@ -78,7 +77,7 @@ class Table:
 
     def __init__(self, game: str, players: int | None = None, *,
                  bots: Mapping[int, str | Bot] | None = None, seed: int | None = None,
-                 variant: str | None = None, options: Mapping[str, Any] | None = None,
+                 variant: str | None = None, options: Mapping[str, object] | None = None,
                  settings: TableSettings | None = None, table_id: str | None = None,
                  clock: Clock = time.monotonic, journal: Journal | None = None, listed: bool = False,
                  surface: str | None = None, labels: Mapping[str, str] | None = None):
