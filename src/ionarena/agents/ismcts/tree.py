@@ -12,6 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 
+Key = tuple[int, Hashable]
+"""A decision: the seat that makes it, and its action."""
+
 
 class Node:
     """Statistics of the decision that leads here: how often it was tried, available, and what it
@@ -20,17 +23,17 @@ class Node:
     __slots__ = ("avail", "children", "reward", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[Hashable, Node] = {}
+        self.children: dict[Key, Node] = {}
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
 
-    def untried(self, keys: Sequence[Hashable]) -> list[Hashable]:
+    def untried(self, keys: Sequence[Key]) -> list[Key]:
         """The keys among `keys` that have no child yet."""
         children = self.children
         return [k for k in keys if k not in children]
 
-    def select(self, keys: Sequence[Hashable], c: float) -> Hashable:
+    def select(self, keys: Sequence[Key], c: float) -> Key:
         """The key with the best UCB score among `keys` (all already children); each one's
         availability goes up by one."""
         children = self.children
