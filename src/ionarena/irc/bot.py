@@ -29,7 +29,7 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, TypeVarTuple
 
 from ..core import IonError
 from ..host import IRC, Table
@@ -50,6 +50,9 @@ from .session import Session
 from .settings import ChannelSettings
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 PUMP_THREADS = 2
 """Threads that pump tables (one table is pumped by one thread at a time)."""
@@ -93,9 +96,11 @@ class IonBot:
     def __init__(self, config: BotConfig, store: Store | None = None):
         self.config = config
         self.style = Style(config.colour)
-        self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]  # set by run()
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.store = store
         self.connection = Connection(self)
+        self.outbox = Outbox(self.connection.write, self.connection.room, burst=config.flood_burst,
+                             rate=config.flood_rate, normalize=self.normalize, keep_formatting=config.colour)
         self.events = Inbound(self)
         self.sessions: dict[str, Session] = {}
         self.lobbies: dict[str, Lobby] = {}
@@ -106,7 +111,13 @@ class IonBot:
         self.private_desk = PrivateDesk(self)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ion-irc-tables")
         self._pumps = ThreadPoolExecutor(max_workers=PUMP_THREADS, thread_name_prefix="ion-irc-bots")
-        self.outbox: Outbox = None  # type: ignore[assignment]  # set by run()
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop the bot runs on (`run`)."""
+        if self._loop is None:
+            raise RuntimeError("the bot is not running")
+        return self._loop
 
     # -- what sessions and desks use ---------------------------------------------------------------------
 
@@ -124,13 +135,13 @@ class IonBot:
         """The settings of `channel` (its own, else the bot's defaults)."""
         return self.config.channel_settings.get(self.normalize(channel), self.config.defaults)
 
-    async def work(self, fn: Callable[..., Any], *args: Any) -> Any:
+    async def work(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """Run `fn(*args)` in the worker thread."""
-        return await self.loop.run_in_executor(self._executor, functools.partial(fn, *args))
+        return await self.loop.run_in_executor(self._executor, fn, *args)
 
-    async def think(self, fn: Callable[..., Any], *args: Any) -> Any:
+    async def think(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """Run `fn(*args)` (a table's pump: bots think there) in a pump thread."""
-        return await self.loop.run_in_executor(self._pumps, functools.partial(fn, *args))
+        return await self.loop.run_in_executor(self._pumps, fn, *args)
 
     def channel_say(self, channel: str, text: str, *, lane: Lane = Lane.GAME, head: bool = False,
                     key: str | None = None) -> None:
@@ -205,11 +216,8 @@ class IonBot:
 
     async def run(self) -> None:
         """Open the store, resume the bot's unfinished games, then stay connected until cancelled."""
-        self.loop = asyncio.get_running_loop()
+        self._loop = asyncio.get_running_loop()
         connection = self.connection
-        self.outbox = Outbox(connection.write, connection.room, burst=self.config.flood_burst,
-                             rate=self.config.flood_rate, normalize=self.normalize,
-                             keep_formatting=self.config.colour)
         tasks = [self.loop.create_task(self.outbox.run(), name="outbox"),
                  self.loop.create_task(self.events.run(), name="inbound")]
         try:

@@ -65,7 +65,9 @@ POINTER = "your move"
 class BotLink(Protocol):
     """What a session needs of the bot."""
 
-    loop: asyncio.AbstractEventLoop
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop the bot runs on."""
 
     def channel_say(self, channel: str, text: str, *, lane: Lane = Lane.GAME, head: bool = False,
                     key: str | None = None) -> None:

@@ -23,7 +23,7 @@ come through `Depends` (`web.deps`); the bodies are `web.models`.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, TypedDict
 
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
@@ -32,14 +32,15 @@ from ..agents import AGENT_NAMES, LEVELS
 from ..core import IllegalAction, all_specs, get_spec
 from ..core.errors import quote
 from ..core.record import loads
-from ..host import StaleSubmit
+from ..host import StaleSubmit, Status
+from ..host.seats import PublicSeat
 from . import lobby
 from .cards import catalogue
 from .deps import SEAT_COOKIE, TABLE_ID, HubDep, LobbyDep, ReplaysDep, seat_of
 from .hub import MAX_BOT_MS, Hosted, Hub, SeatPlan
 from .limits import Limits
 from .models import ERRORS, Join, Move, NewTable, Problem, Question, SeatBot, SeatToken, TableMade, Token
-from .payload import practice_seed, state_payload
+from .payload import StatePayload, practice_seed, state_payload
 from .quota import Maker
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -70,13 +71,29 @@ async def claimed(request: Request, hosted: Hosted, seats: list[int]) -> None:
         await claim(request, hosted, seats)
 
 
-async def state_of(hub: Hub, hosted: Hosted, seat: int | None, since: int = -1) -> dict[str, Any]:
+async def state_of(hub: Hub, hosted: Hosted, seat: int | None, since: int = -1) -> StatePayload:
     """The seat's state of `hosted` as the API answers it (built in a worker thread)."""
     table = hosted.table
     return await hub.run(lambda: state_payload(table, table.update(seat, since)))
 
 
-def facts(hosted: Hosted) -> dict[str, Any]:
+class TableFacts(TypedDict):
+    """A table's public facts (`GET /api/tables/{id}`)."""
+
+    id: str
+    game: str
+    variant: str
+    players: int
+    status: Status
+    version: int
+    listed: bool
+    seats: list[PublicSeat]
+    timed: bool
+    title: str
+    practice: str | None
+
+
+def facts(hosted: Hosted) -> TableFacts:
     """A table's public facts (game, seats, status)."""
     table = hosted.table
     return {"id": table.id, "game": table.game, "variant": table.info().variant, "players": table.players,
@@ -104,8 +121,9 @@ async def cards(game: Annotated[str, Path(max_length=40)]) -> dict[str, Any]:
     return catalogue(get_spec(game).id)
 
 
-@router.get("/tables", summary="Listed tables: waiting, playing, adjourned and recently finished")
-async def tables(hub: HubDep, stored: LobbyDep) -> dict[str, Any]:
+@router.get("/tables", response_model=dict[str, Any],
+            summary="Listed tables: waiting, playing, adjourned and recently finished")
+async def tables(hub: HubDep, stored: LobbyDep) -> lobby.Lobby:
     return {"tables": lobby.in_memory(hub), "finished": await stored.rows("over"),
             "adjourned": await stored.rows("adjourned")}
 
@@ -129,8 +147,9 @@ async def create(new: NewTable, request: Request, hub: HubDep) -> TableMade:
                      seats=[SeatToken(seat=s, token=tokens.get(s)) for s in range(hosted.table.players)])
 
 
-@router.get("/tables/{table_id}", responses=ERRORS, summary="A table's public facts (game, seats, status)")
-async def table_info(table_id: Annotated[str, TABLE_ID], hub: HubDep) -> dict[str, Any]:
+@router.get("/tables/{table_id}", responses=ERRORS, response_model=dict[str, Any],
+            summary="A table's public facts (game, seats, status)")
+async def table_info(table_id: Annotated[str, TABLE_ID], hub: HubDep) -> TableFacts:
     return facts(await hub.find(table_id))
 
 
@@ -146,12 +165,12 @@ async def join(table_id: Annotated[str, TABLE_ID], seat: Annotated[int, Path(ge=
     return Token(token=token, seat=seat)
 
 
-@router.post("/tables/{table_id}/seats/{seat}/bot", responses=ERRORS,
+@router.post("/tables/{table_id}/seats/{seat}/bot", responses=ERRORS, response_model=dict[str, Any],
              summary="Put a bot in an open seat (for a person seated at the table); the table starts "
                      "once no seat is open")
 async def seat_bot(table_id: Annotated[str, TABLE_ID], seat: Annotated[int, Path(ge=0, le=63)],
                    bot: SeatBot, hub: HubDep,
-                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+                   authorization: Annotated[str | None, Header()] = None) -> TableFacts:
     hosted = await hub.find(table_id)
     await seat_of(hub, hosted, authorization, required=True)
     await hub.seat_bot(hosted, seat, bot.bot)
@@ -171,11 +190,11 @@ async def leave(table_id: Annotated[str, TABLE_ID], hub: HubDep,
     return answer
 
 
-@router.get("/tables/{table_id}/state", responses=ERRORS,
+@router.get("/tables/{table_id}/state", responses=ERRORS, response_model=dict[str, Any],
             summary="Your seat's state (a spectator's without a token)")
 async def state(table_id: Annotated[str, TABLE_ID], hub: HubDep,
                 since: Annotated[int, Query(ge=-1, le=10**9, description="Events after this version.")] = -1,
-                authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+                authorization: Annotated[str | None, Header()] = None) -> StatePayload:
     hosted = await hub.find(table_id)
     seat = await seat_of(hub, hosted, authorization, required=False)
     return await state_of(hub, hosted, seat, since)
@@ -255,4 +274,5 @@ def describe_limits(document: dict[str, Any], limits: Limits) -> None:
     body["description"] = REPLAY_BODY.format(kb=limits.replay_bytes // 1024)
 
 
-__all__ = ["claimed", "describe_limits", "facts", "maker_of", "router", "stale_detail", "state_of"]
+__all__ = ["TableFacts", "claimed", "describe_limits", "facts", "maker_of", "router", "stale_detail",
+           "state_of"]

@@ -27,7 +27,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, TypeVar, TypeVarTuple
 
 from fastapi import Depends, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
@@ -50,6 +50,7 @@ STUDENT_COOKIE = "ion_student_"
 CSRF_HEADER = "X-CSRF-Token"
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 TABLE_ID = Path(description="The table's id (from `POST /api/tables` or a link).", min_length=1,
@@ -272,7 +273,7 @@ def set_student_cookie(response: Response, request: Request, code: str, token: s
                         samesite="lax", secure=secure(request))
 
 
-async def in_thread(fn: Callable[..., T], *args: Any) -> T:
+async def in_thread(fn: Callable[[*Ts], T], *args: *Ts) -> T:
     """`fn(*args)` off the event loop (the people service reads and writes the database)."""
     return await run_in_threadpool(fn, *args)
 

@@ -33,7 +33,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, TypeVarTuple
 
 from ..core import IllegalAction, StaleAction, UnknownGame, get_spec
 from ..host import WEB, Table, TableSettings, Update
@@ -50,6 +50,7 @@ from .wording import named_refusals
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 MAKER = "maker"
 """The label that keeps a short hash of who made the table (`web.quota`)."""
@@ -162,7 +163,7 @@ class Hub:
         self.pool.close()
         self.moves.shutdown(wait=True, cancel_futures=True)
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """`fn(*args)` in a worker thread (people's calls and reads)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.moves, fn, *args)
