@@ -1,4 +1,6 @@
-"""The table: seats, submit, pump, updates — driven by a fake clock (no sleeping anywhere)."""
+"""The table (`host.table`): submit (stale, illegal, timed, concurrent), seats, the journal, questions,
+restore — driven by a fake clock (no sleeping anywhere). The driver's and the updates' own tests are
+`test_driver`, `test_thinking` and `test_updates`."""
 
 from __future__ import annotations
 
@@ -6,11 +8,10 @@ import threading
 
 import pytest
 
-from ionarena.core import HOST, IllegalAction, NoSuchSeat, StaleAction
+from ionarena.core import IllegalAction, NoSuchSeat, StaleAction
 from ionarena.core.record import from_state, replay
 from ionarena.host import Bot, MemoryJournal, StaleSubmit, Table, TableSettings, Update
 from ionarena.host.bots import SeatWindow
-from ionarena.host.scheduler import BOT, LIMIT, TIMEOUT, Due, plan
 
 from .conftest import FakeClock
 
@@ -23,25 +24,7 @@ def log_texts(table: Table) -> list[tuple[int | None, str]]:
     return list(table.record().actions)
 
 
-# -- time: reaction times, timeouts, the first move ---------------------------------------------
-
-
-def test_bots_move_at_their_reaction_time_and_the_host_times_out_a_person(clock):
-    table = ticker(clock, {1: "random@0.4", 2: "random@1.2"})
-    table.sit(0, "ada")
-    assert table.pump(100.0) is None, "nothing moves before the table starts"
-    clock.now = 10.0
-    table.start()
-    assert table.pump() == 13.0              # seat 0 (a person) is on turn: only the 3 s timeout is due
-    assert table.pump(12.999) == 13.0 and table.version == 0
-    assert table.pump(13.0) == 13.4          # timeout at game time 3.0; seat 1's bot reacts 0.4 s later
-    assert log_texts(table) == [(None, "timeout")]
-    assert table.pump(13.4) == 14.6          # seat 1 moved at 3.4 game seconds; seat 2 reacts in 1.2 s
-    actions = log_texts(table)
-    assert actions[1] == (None, "at 3.400") and actions[2][0] == 1
-    assert table.pump(14.6) == 17.6          # seat 2 moved at 4.6: back to the person, deadline 7.6
-    assert log_texts(table)[3] == (None, "at 4.600") and log_texts(table)[4][0] == 2
-    assert table.update(0).deadline == 17.6
+# -- submit: stale, illegal, timed, nothing changes on error -------------------------------------
 
 
 def test_a_persons_move_in_a_timed_game_is_stamped_with_the_time_it_was_made(clock):
@@ -55,90 +38,6 @@ def test_a_persons_move_in_a_timed_game_is_stamped_with_the_time_it_was_made(clo
     assert table.pump(1.5) == 1.75 and table.version == 2      # seat 1 reacts 0.5 s after the move
     table.pump(1.75)
     assert log_texts(table)[2] == (None, "at 1.750") and log_texts(table)[3][0] == 1
-
-
-def test_a_timed_move_after_the_deadline_comes_after_the_timeout_and_is_stale(clock):
-    table = ticker(clock, {1: "random@9", 2: "random@9"})
-    table.sit(0, "ada")
-    table.start(0.0)
-    clock.now = 3.5
-    with pytest.raises(StaleSubmit) as caught:
-        table.submit(0, "tap", 0)
-    assert caught.value.update.version == 1 and caught.value.update.events[0].kind == "timeout"
-    assert log_texts(table) == [(None, "timeout")]
-
-
-def test_untimed_bots_wait_the_tables_bot_delay(clock):
-    table = Table("dots", players=3, bots={0: "greedy", 1: "greedy", 2: "greedy"}, seed=3, clock=clock,
-                  settings=TableSettings(bot_delay=1.5))
-    table.start(100.0)
-    assert table.pump(101.0) == 101.5 and table.version == 0
-    assert table.pump(101.5) == 103.0 and table.version == 1
-    assert table.pump(104.6) == 106.0 and table.version == 3  # late pumps catch up on the schedule
-
-
-def test_a_move_limit_has_the_takeover_bot_move_for_the_person_who_keeps_the_seat(clock):
-    table = Table("dots", players=2, bots={1: "greedy"}, seed=5, clock=clock,
-                  settings=TableSettings(move_limit=20.0))
-    table.sit(0, "ada")
-    table.start(0.0)
-    table.pump(0.0)
-    while 0 not in table.update(0).actors:  # seat 1 may start
-        table.pump(clock.now)
-    since = table.version
-    deadline = table.update(0).deadline
-    assert deadline is not None
-    assert table.pump(deadline - 0.01) == deadline and table.version == since
-    table.pump(deadline)
-    assert table.version > since and table.record().actions[since][0] == 0
-    assert table.seats[0].kind == "person" and table.seats[0].name == "ada"
-
-
-def test_the_takeover_bot_makes_an_idle_persons_whole_move_at_once(clock):
-    """A turn of several actions (valence: `draw`, then a build) is finished by the takeover bot
-    as soon as the limit passes, not one part per idle period; the table counts its moves."""
-    table = Table("valence", players=2, bots={1: "greedy"}, seed=0, clock=clock,
-                  settings=TableSettings(move_limit=20.0))
-    table.sit(0, "ada")
-    table.start(0.0)
-    while True:
-        wake = table.pump(clock.now)
-        update = table.update(0)
-        if 0 in update.actors and update.deadline is not None:
-            break
-        assert wake is not None
-        clock.now = wake
-    since, deadline = table.version, update.deadline
-    table.pump(deadline)  # one pump at the deadline: the whole turn (then the bot's, at once)
-    actions = table.record().actions[since:]
-    moves = actions[:next((i for i, (seat, _) in enumerate(actions) if seat != 0), len(actions))]
-    assert len(moves) >= 2, actions
-    assert table.idle.moves[0] == len(moves) and not table.idle.seats
-    assert table.seats[0].kind == "person"
-
-
-def test_without_a_move_limit_a_persons_turn_waits_forever(clock):
-    table = Table("dots", players=2, bots={1: "greedy"}, seed=5, clock=clock)
-    table.sit(0, "ada")
-    table.start(0.0)
-    table.pump(0.0)
-    if 0 in table.update(0).actors:
-        assert table.pump(1e9) is None and table.update(0).deadline is None
-
-
-def test_plan_orders_bots_by_reaction_then_actor_order_and_ends_with_the_timeout():
-    from ionarena import make
-    state = make("ticker", players=3, seed=1)
-    due = plan(state, {0: 0.5})
-    assert due == [Due(0.5, 0, BOT), Due(3.0, HOST, TIMEOUT)]
-    assert plan(state, {0: 3.0})[0].kind == TIMEOUT  # a bot due at the deadline is too late
-    dots = make("dots", players=3, seed=1)
-    actor = dots.actors()[0]
-    assert [d.kind for d in plan(dots, {}, 5.0)] == []
-    assert [(d.when, d.seat, d.kind) for d in plan(dots, {}, 5.0, limit=30.0)] == [(35.0, actor, LIMIT)]
-
-
-# -- submit: stale, illegal, nothing changes on error --------------------------------------------
 
 
 def test_a_stale_submit_is_refused_with_the_current_update_and_changes_nothing(clock):
@@ -288,6 +187,33 @@ def test_without_a_takeover_bot_the_seat_is_open_and_the_game_waits(clock):
     assert table.seats[0].name == "bob"
 
 
+def test_a_bot_takes_an_open_seat_for_good(clock):
+    journal = MemoryJournal()
+    table = Table("dots", players=3, seed=9, clock=clock, journal=journal)
+    table.sit(0, "ada")
+    refusals = ((0, "greedy", "not open"), (1, "genius", "no agent"), (1, "greedy@fast", "not a bot spec"))
+    for seat, spec, why in refusals:
+        with pytest.raises(IllegalAction, match=why):
+            table.seat_bot(seat, spec)
+    table.seat_bot(1, "greedy@0.5")
+    table.seat_bot(2, "random")
+    assert [s.kind for s in table.seats] == ["person", "bot", "bot"] and table.seats[1].bot == "greedy@0.5"
+    assert [s.kind for s in journal.tables[table.id].seats] == ["person", "bot", "bot"]
+    with pytest.raises(IllegalAction, match="not open"):
+        table.seat_bot(2, "greedy")
+    with pytest.raises(IllegalAction, match="bot's seat"):
+        table.sit(2, "eve")
+    table.start(0.0)
+    while not table.is_over():
+        table.pump(clock.now)
+        update = table.update(0)
+        if update.legal:
+            table.submit(0, update.legal[0], update.version)
+    assert {p for p, _ in table.record().actions} == {0, 1, 2}
+    with pytest.raises(IllegalAction, match="over"):
+        Table.restore(journal.tables[table.id], journal.entries(table.id), clock=clock).seat_bot(1, "random")
+
+
 def test_bot_specs_and_settings_are_checked():
     with pytest.raises(Exception, match="no agent called"):
         Table("dots", players=2, bots={1: "genius"}, seed=1)
@@ -298,78 +224,7 @@ def test_bot_specs_and_settings_are_checked():
     assert str(Bot.parse("greedy@0.8")) == "greedy@0.8"
 
 
-# -- updates: who sees what ----------------------------------------------------------------------------
-
-
-def play_dots_watched(seed: int, players: int = 4):
-    table = Table("dots", players=players, bots={k: "greedy" for k in range(players)}, seed=seed,
-                  clock=lambda: 0.0)
-    seen: dict[int | None, list[Update]] = {seat: [] for seat in [None, *range(players)]}
-    for seat in seen:
-        table.subscribe(seat, seen[seat].append)
-    table.start(0.0)
-    table.pump(0.0)
-    return table, seen
-
-
-def test_every_event_reaches_exactly_the_seats_allowed_to_see_it():
-    """Dots: "give one of your cards to any player": a Gift's card is private to giver and
-    receiver; everyone else (spectators too) reads that a card changed hands."""
-    gifts = 0
-    for seed in range(8):
-        table, seen = play_dots_watched(seed)
-        assert table.is_over()
-        final = table._state
-        for seat, updates in seen.items():
-            delivered = [e for u in updates for e in u.events]
-            assert delivered == final.events(seat), f"seat {seat}: events lost, repeated or extra"
-            versions = [u.version for u in updates]
-            assert versions == sorted(versions)
-        for seat, updates in seen.items():
-            for event in (e for u in updates for e in u.events):
-                if event.kind == "gift":
-                    giver, receiver = event.data["player"], event.data["to"]
-                    if seat in (giver, receiver):
-                        assert "card" in event.data
-                    else:
-                        assert "card" not in event.data, f"seat {seat} saw a gift's card"
-                    gifts += seat == giver
-    assert gifts > 0, "no gift was played: choose other seeds"
-
-
-def test_updates_carry_legal_moves_only_for_the_acting_seat_and_never_a_bots_action_text():
-    table, seen = play_dots_watched(3, players=3)
-    for seat, updates in seen.items():
-        for update in updates:
-            if update.legal:
-                assert seat is not None and seat in update.actors
-            assert update.view["seat"] == seat
-    texts = {text for _, text in table.record().actions}
-    spectator_json = repr([u.to_json() for u in seen[None]])
-    assert not any(f"'{t}'" in spectator_json for t in texts if "gift" in t)
-
-
-def test_updates_since_a_version_and_polling(clock):
-    table = Table("dots", players=2, bots={0: "random", 1: "random"}, seed=8, clock=clock)
-    table.start(0.0)
-    table.pump(0.0)
-    full = table.update(0, since=-1)
-    assert full.since == -1 and full.events[0].version == 0
-    again = table.update(0)
-    assert again.events == () and again.version == full.version
-    assert table.update(0, since=3).events == tuple(table._state.events(0, 3))
-
-
-def test_a_subscriber_hears_of_an_action_only_after_the_journal_has_it(clock):
-    journal = MemoryJournal()
-    table = Table("dots", players=3, bots={k: "random" for k in range(3)}, seed=5, clock=clock,
-                  journal=journal)
-    checks: list[bool] = []
-    table.subscribe(None, lambda u: checks.append(len(journal.entries(table.id)) >= u.version))
-    table.start(0.0)
-    table.pump(0.0)
-    assert table.is_over() and len(checks) > 10 and all(checks)
-    assert table.id in journal.finished
+# -- the journal, questions, a bot's window -------------------------------------------------------------
 
 
 def test_a_journal_that_fails_leaves_the_table_as_it_was(clock):
@@ -445,3 +300,14 @@ def test_a_restored_table_plays_on_exactly_as_the_uninterrupted_one(game, bots):
     assert again.record() == whole.record()
     record = whole.record()
     assert from_state(replay(again.record()), agents=record.agents) == record
+
+
+def test_a_table_says_whether_a_lobby_lists_it_and_keeps_it_on_restore():
+    journal = MemoryJournal()
+    listed = Table("dots", players=2, seed=1, journal=journal, listed=True)
+    hidden = Table("dots", players=2, seed=1, journal=journal)
+    assert listed.listed and listed.info().listed and not hidden.listed and not hidden.info().listed
+    for table in (listed, hidden):
+        again = Table.restore(journal.tables[table.id], journal.entries(table.id), clock=lambda: 0.0)
+        assert again.listed == table.listed
+    assert len(listed.id) == 22 and listed.id != hidden.id

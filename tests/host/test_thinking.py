@@ -185,3 +185,18 @@ def test_a_rename_while_a_bot_thinks_leaves_its_move_current(monkeypatch, clock:
     pumping.join(PATIENCE)
     assert slow.asked == [0] and [p for p, _ in table.record().actions] == [1]
     assert table.update(None).names[0] == "ada_"
+
+
+def test_a_seat_taken_while_a_bot_thinks_makes_its_move_stale(monkeypatch, clock: FakeClock):
+    """Someone sitting down is a new moment of the table: the bot's move thought out before it is
+    dropped and the bot asked again (at the same version of the game)."""
+    slow = SlowSeat(monkeypatch, seat=1)
+    table = Table("compound", players=3, bots={1: "greedy"}, seed=6, clock=clock)
+    table.sit(0, "ada")
+    table.start(0.0)
+    pumping, _ = pump_in_background(table, 0.0)
+    assert slow.thinking.wait(PATIENCE)
+    at_once(lambda: table.sit(2, "bob"))
+    slow.release.set()
+    pumping.join(PATIENCE)
+    assert slow.asked == [0, 0] and [p for p, _ in table.record().actions] == [1]

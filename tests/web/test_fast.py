@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from ionarena.core.record import GameRecord
 from ionarena.host import Table
 from ionarena.web import create_app
-from ionarena.web.hub import PUMP_MOVES
 from ionarena.web.payload import decode, encode, state_payload
+from ionarena.web.pumps import PUMP_MOVES
 
 from .conftest import make_table
 

@@ -5,6 +5,7 @@ scores were tampered with is refused, as `ion replay` refuses it), and each addr
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import orjson
 from fastapi.testclient import TestClient
@@ -66,3 +67,14 @@ def test_replays_are_held_to_a_size_and_a_rate_per_address(db_file: str) -> None
         codes = [client.post("/api/replay", content=record, headers={"Content-Type": "application/json"})
                  .status_code for _ in range(4)]
         assert codes == [200, 200, 200, 429]
+
+
+def test_the_api_document_says_the_servers_own_bound_on_a_record(client: TestClient, tmp_path: Path) -> None:
+    def said(app_client: TestClient) -> str:
+        body = app_client.get("/api/openapi.json").json()["paths"]["/api/replay"]["post"]["requestBody"]
+        return str(body["content"]["application/json"]["schema"]["description"])
+
+    assert said(client).endswith(f"at most {Limits().replay_bytes // 1024} KB.")
+    small_app = create_app(str(tmp_path / "small.sqlite3"), bot_delay=0.0, limits=Limits(replay_bytes=4096))
+    with TestClient(small_app) as small:
+        assert said(small).endswith("at most 4 KB.")

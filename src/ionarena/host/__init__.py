@@ -8,12 +8,19 @@
     >>> update = table.update(0)         # view, new events, legal moves as text, actors, deadline
     >>> update = table.submit(0, update.legal[0], update.version)
 
-- `table` — `Table`, `Update`, `Subscription`, `StaleSubmit` (see its module docstring for the
-  whole contract: sit/leave, submit, ask, pump, updates).
+- `table` — `Table` (see its module docstring for the whole contract: sit/leave, start/adjourn/
+  resume, submit, ask, pump, updates): the game's facts, its seats, people's moves, and every
+  accepted action applied to a copy and journaled before anyone is told.
+- `driver` — `Driver`, the table's bots: their delays, the moment counter, and their moves
+  thought outside the table's lock and applied only if the table has not moved on.
+- `updates` — `Update`, `Subscription`, `StaleSubmit`: what each seat learns, built once per
+  version and reader, and the subscribers it goes to.
 - `scheduler` — `plan`: when bots move and timeouts fire (also used by `ion simulate`).
+- `takeover` — `IdleRun`: the takeover bot finishes an idle person's whole move at once.
 - `seats` — `Bot` specs (`greedy`, `greedy@0.8`), `SeatInfo`, `TableSettings` (takeover bot,
-  move limit for untimed games, bot delay, reaction time), seat tokens.
-- `journal` — what a table writes to its store (`Journal`, `LogEntry`, `TableInfo`, `Finish`).
+  move limit for untimed games, bot delay, reaction time), seat tokens, and who may take a seat.
+- `journal` — what a table writes to its store (`Journal`, `LogEntry`, `TableInfo`, `Finish`),
+  and the log replayed when a table is restored.
 - `bots` — the window a bot sees (its seat only), and `think`, how a table has a bot's move
   thought (`Table.thinker`; `LATER` leaves it for another pump).
 - `botpool` — `BotPool`: fair lanes for the bots of many tables (timeouts, quick bots, searches in
@@ -29,7 +36,8 @@ from .journal import Finish, Journal, LogEntry, MemoryJournal, SeatResult, Statu
 from .labels import IRC, TERMINAL, WEB, check_labels, check_surface
 from .scheduler import Due, plan
 from .seats import Bot, SeatInfo, TableSettings, hash_token
-from .table import Callback, Clock, StaleSubmit, Subscription, Table, Update, new_table_id
+from .table import Clock, Table, new_table_id
+from .updates import Callback, StaleSubmit, Subscription, Update
 
 __all__ = ["IRC", "TERMINAL", "WEB", "Bot", "Callback", "Clock", "Due", "Finish", "Journal", "LogEntry",
            "MemoryJournal", "SeatInfo", "SeatResult", "StaleSubmit", "Status", "Subscription", "Table",

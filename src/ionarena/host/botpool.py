@@ -32,21 +32,30 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache
 from multiprocessing import get_context
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, ParamSpec, Protocol, TypeVar, runtime_checkable
 
 from ..agents import BadAgentSpec, check_spec
-from ..agents.ismcts import ISMCTSAgent
 from ..core import Action, IllegalAction, State
 from .bots import LATER, Later, bot_action, bot_agent, think
 from .seats import Bot
 
 T = TypeVar("T")
+P = ParamSpec("P")
 Lane = Literal["clock", "quick", "search"]
 CLOCK: Lane = "clock"
 QUICK: Lane = "quick"
 SEARCH: Lane = "search"
 MIN_SHARE = 0.125
 """The smallest share of its budget a searching bot is cut to however busy the server is."""
+
+
+@runtime_checkable
+class Searching(Protocol):
+    """A bot with a search budget (ISMCTS): milliseconds and iterations a decision (None: no
+    bound of that kind)."""
+
+    ms: float | None
+    iters: int | None
 
 
 @lru_cache(maxsize=256)
@@ -58,11 +67,11 @@ def searches(bot: str, game: str) -> bool:
         return False
 
 
-def think_share(bot: str, game: str, seat: int, state: State, reaction: float | None,
+def think_share(bot: str, game: str, seat: int, state: State[Any], reaction: float | None,
                 share: float = 1.0) -> Action | None:
     """`host.bots.think` with the bot's search budget (`ms`, `iters`) cut to `share` of it."""
     agent = bot_agent(bot, game, seat, state.seed, state.version, reaction)
-    if share < 1.0 and isinstance(agent, ISMCTSAgent):  # the one agent with a search budget
+    if share < 1.0 and isinstance(agent, Searching):
         if agent.ms:
             agent.ms = agent.ms * share
         if agent.iters:
@@ -99,21 +108,21 @@ class BotPool:
 
     # -- work ---------------------------------------------------------------------------------------
 
-    def submit(self, lane: Lane, fn: Callable[..., T], *args: Any) -> Future[T]:
+    def submit(self, lane: Lane, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         """Run `fn(*args)` in `lane` (behind what that lane already has to do)."""
         if lane != SEARCH:
-            return self.lanes[lane].submit(fn, *args)
+            return self.lanes[lane].submit(fn, *args, **kwargs)
         with self._lock:
             self._searching += 1
         try:
-            future = self.lanes[SEARCH].submit(fn, *args)
+            future = self.lanes[SEARCH].submit(fn, *args, **kwargs)
         except BaseException:
             self._done_searching(None)
             raise
         future.add_done_callback(self._done_searching)
         return future
 
-    def _done_searching(self, _future: Future[Any] | None) -> None:
+    def _done_searching(self, _future: object) -> None:
         with self._lock:
             self._searching -= 1
 
@@ -124,7 +133,7 @@ class BotPool:
             return 1.0
         return max(MIN_SHARE, self.slots / waiting)
 
-    def think(self, bot: str, game: str, seat: int, state: State,
+    def think(self, bot: str, game: str, seat: int, state: State[Any],
               reaction: float | None) -> Action | Later | None:
         """The tables' thinker (`Table.thinker`): a quick bot is thought here and now; a searching
         one only in the search lane (elsewhere: `LATER`, and `handed_on()` says so)."""

@@ -22,7 +22,7 @@ class SeatWindow:
 
     __slots__ = ("_seat", "_state")
 
-    def __init__(self, state: State, seat: int):
+    def __init__(self, state: State[Any], seat: int):
         self._state = state
         self._seat = seat
 
@@ -81,13 +81,14 @@ class SeatWindow:
 
     def parse_action(self, player: int, text: str) -> Action:
         """A text as the bot's own action."""
-        return self._state.parse_action(self._own(player), text)
+        action: Action = self._state.parse_action(self._own(player), text)
+        return action
 
-    def determinize(self, player: int | None, rng: random.Random) -> State:
+    def determinize(self, player: int | None, rng: random.Random) -> State[Any]:
         """A copy with everything hidden from the bot's seat resampled."""
         return self._state.determinize(self._own(player), rng)
 
-    def clone(self) -> State:
+    def clone(self) -> State[Any]:
         """A copy the bot may search: everything hidden from its seat resampled."""
         seed = derive_seed(self._state.seed, "window", self._state.version, self._seat)
         return self._state.determinize(self._seat, random.Random(seed))
@@ -111,12 +112,12 @@ class Thinker(Protocol):
     a surface may set `Table.thinker` to think elsewhere (a fair pool, a worker process) or to
     answer `LATER`."""
 
-    def __call__(self, bot: str, game: str, seat: int, state: State,
+    def __call__(self, bot: str, game: str, seat: int, state: State[Any],
                  reaction: float | None) -> Action | Later | None:
         ...
 
 
-def think(bot: str, game: str, seat: int, state: State, reaction: float | None) -> Action | None:
+def think(bot: str, game: str, seat: int, state: State[Any], reaction: float | None) -> Action | None:
     """The move of bot `bot` (an agent spec) for `seat` in `state`, thought here: the agent made
     afresh from (the game's seed, the seat, the version), shown only the seat's window."""
     agent = bot_agent(bot, game, seat, state.seed, state.version, reaction)
@@ -126,19 +127,19 @@ def think(bot: str, game: str, seat: int, state: State, reaction: float | None) 
 def bot_agent(spec_name: str, game: str, seat: int, table_seed: int, version: int,
               reaction_time: float | None) -> Agent:
     """The agent that makes seat `seat`'s move at game version `version`."""
-    kwargs: dict[str, Any] = {} if reaction_time is None else {"reaction_time": reaction_time}
+    kwargs: dict[str, float] = {} if reaction_time is None else {"reaction_time": reaction_time}
     agent = make_agent(spec_name, game, seat, derive_seed(table_seed, "table-bot", version), **kwargs)
     if hasattr(agent, "realtime"):
         agent.realtime = True  # a table's timed game runs on the wall clock
     return agent
 
 
-def bot_delay(agent: Agent, state: State, seat: int) -> float:
+def bot_delay(agent: Agent, state: State[Any], seat: int) -> float:
     """When `agent` moves for `seat` in a timed game (seconds after the game last changed), judged
     from the seat's window only."""
-    return reaction_delay(agent, cast(State, SeatWindow(state, seat)), seat)
+    return reaction_delay(agent, cast(State[Any], SeatWindow(state, seat)), seat)
 
 
-def bot_action(agent: Agent, state: State, seat: int) -> Action | None:
+def bot_action(agent: Agent, state: State[Any], seat: int) -> Action | None:
     """What `agent` does for `seat`, shown only the seat's window."""
-    return agent.act(cast(State, SeatWindow(state, seat)), seat)
+    return agent.act(cast(State[Any], SeatWindow(state, seat)), seat)

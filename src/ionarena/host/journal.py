@@ -3,17 +3,21 @@
 A `Journal` receives a table's creation, every batch of applied actions, seat changes (people
 sitting, leaving, renamed), label and status changes. `actions_applied` must make the batch
 durable before it returns: the table tells no seat of an action until it has.
-`ionarena.store.Store` is the SQL journal; tests use `MemoryJournal`.
+`ionarena.store.Store` is the SQL journal; tests use `MemoryJournal`. `replay_log` rebuilds a
+table's game from what a journal kept (`Table.restore`); `finish_of` is what a finished game
+leaves: its record and each seat's result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
-from ..core.record import GameRecord
-from .seats import SeatInfo, TableSettings
+from ..core import HOST, GameSpec, IllegalAction, State, get_spec
+from ..core.errors import RecordError, quote
+from ..core.record import GameRecord, from_state
+from .seats import BOT, SeatInfo, TableSettings
 
 Status = Literal["waiting", "playing", "adjourned", "over", "abandoned"]
 """A table's life: `waiting` to start, `playing`, `adjourned` (put aside with its clock and bots
@@ -138,7 +142,6 @@ class MemoryJournal:
         self._set(table_id, status=status)
 
     def _set(self, table_id: str, **changes: Any) -> None:
-        from dataclasses import replace
         self.tables[table_id] = replace(self.tables[table_id], **changes)
 
     def entries(self, table_id: str) -> Sequence[LogEntry]:
@@ -146,5 +149,49 @@ class MemoryJournal:
         return self.logs[table_id]
 
 
+def replay_log(info: TableInfo, entries: Sequence[LogEntry]) -> tuple[GameSpec, State[Any]]:
+    """The game of a journaled table, rebuilt by replaying its log, each action checked against
+    its version and game time; `RecordError` names the table and the first action that does not
+    replay."""
+    where = f"table {info.id}"
+    try:
+        spec = get_spec(info.game)
+        state = spec.make(players=info.players, seed=info.seed, variant=info.variant, **info.options)
+    except (IllegalAction, KeyError, ValueError) as err:
+        raise RecordError(f"{where}: {err}") from None
+    if [s.seat for s in info.seats] != list(range(state.num_players)):
+        raise RecordError(f"{where}: its seats do not match a {state.num_players}-player game")
+    for index, entry in enumerate(entries, start=1):
+        who = "host" if entry.player is None else f"player {entry.player}"
+        if entry.version != index:
+            raise RecordError(f"{where}: the action log jumps from version {index - 1} "
+                              f"to {entry.version}")
+        try:
+            state.apply_text(HOST if entry.player is None else entry.player, entry.text)
+        except IllegalAction as err:
+            raise RecordError(f"{where}: action {index} ({who}: {quote(entry.text)}) does not "
+                              f"replay: {err}") from None
+        if entry.game_time is not None and abs(state.now() - entry.game_time) > 1e-6:
+            raise RecordError(f"{where}: action {index} replays to game time {state.now():g}, "
+                              f"not the logged {entry.game_time:g}")
+    return spec, state
+
+
+def agent_labels(seats: Sequence[SeatInfo]) -> list[str]:
+    """Who played each seat, as a record names them: the bot spec, `person` or `open`."""
+    return [info.bot or "" if info.kind == BOT else info.kind for info in seats]
+
+
+def finish_of(state: State[Any], seats: Sequence[SeatInfo]) -> Finish:
+    """The finished game `state` as a journal keeps it: its record and each seat's result."""
+    record = from_state(state, agents=agent_labels(seats))
+    scores, winners = state.scores(), set(state.winners())
+    results = tuple(SeatResult(seat=info.seat, score=float(scores[info.seat]), winner=info.seat in winners,
+                               name=info.display_name() or f"Player {info.seat}",
+                               agent=info.bot if info.kind == BOT else None)
+                    for info in seats)
+    return Finish(record, results)
+
+
 __all__ = ["UNFINISHED", "Finish", "Journal", "LogEntry", "MemoryJournal", "SeatResult", "Status",
-           "TableInfo"]
+           "TableInfo", "agent_labels", "finish_of", "replay_log"]

@@ -59,4 +59,16 @@ def check_labels(labels: Mapping[str, object] | None) -> dict[str, str]:
     return checked
 
 
-__all__ = ["IRC", "MAX_LABELS", "MAX_VALUE", "TERMINAL", "WEB", "check_labels", "check_surface"]
+def merge_labels(labels: Mapping[str, str], changes: Mapping[str, str | None]) -> dict[str, str]:
+    """`labels` with `changes` made (a None value removes a label), checked (`check_labels`)."""
+    merged: dict[str, object] = dict(labels)
+    for name, value in changes.items():
+        if value is None:
+            merged.pop(name, None)
+        else:
+            merged[name] = value
+    return check_labels(merged)
+
+
+__all__ = ["IRC", "MAX_LABELS", "MAX_VALUE", "TERMINAL", "WEB", "check_labels", "check_surface",
+           "merge_labels"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..core import HOST, Actor, State
 from ..core.millis import to_ms
@@ -45,7 +45,7 @@ class Due:
     kind: DueKind
 
 
-def plan(state: State, delays: Mapping[int, float], since: float = 0.0, *,
+def plan(state: State[Any], delays: Mapping[int, float], since: float = 0.0, *,
          skip: Collection[int] = (), limit: float | None = None) -> list[Due]:
     """Everything due next in `state`, soonest first (see the module docstring).
 
@@ -57,7 +57,7 @@ def plan(state: State, delays: Mapping[int, float], since: float = 0.0, *,
     return list(schedule(state, delays, since, skip=skip, limit=limit))
 
 
-def schedule(state: State, delays: Mapping[int, float], since: float = 0.0, *,
+def schedule(state: State[Any], delays: Mapping[int, float], since: float = 0.0, *,
              skip: Collection[int] = (), limit: float | None = None) -> Iterator[Due]:
     """`plan`, one `Due` at a time: for a caller that usually takes the first (`sim.driver`), the
     rest are never built. Everything is worked out before the first `Due`: the state may change

@@ -1,5 +1,8 @@
 """Seats at a table (a person, a bot, or open), seat tokens, and the table's settings.
 
+Who may take a seat is decided here, as the seat a change leaves (`person_sits`, `person_leaves`,
+`bot_sits`, `renamed`, `new_seat_token`); `Table` makes the change under its lock and journals it.
+
 A person who sits gets a token (`secrets.token_urlsafe`): the surface hands it to that person's
 browser or client and later maps it back to the seat with `Table.authenticate`. Only its SHA-256
 hash is kept (and stored), so a copy of the database does not let anyone take a seat.
@@ -11,9 +14,11 @@ import hashlib
 import hmac
 import secrets
 import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
+from ..agents import BadAgentSpec, check_spec
 from ..core import IllegalAction, quote
 
 PERSON: Literal["person"] = "person"
@@ -56,6 +61,15 @@ class Bot:
         return self.name if self.reaction_time is None else f"{self.name}@{self.reaction_time:g}"
 
 
+class PublicSeat(TypedDict):
+    """What every seat may know of one seat (`SeatInfo.public`)."""
+
+    seat: int
+    kind: SeatKind
+    name: str
+    bot: str | None
+
+
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     """Who holds one seat: what the store keeps of it (a token only as its hash)."""
@@ -69,7 +83,7 @@ class SeatInfo:
     takeover: bool = False
     """The bot holds the seat because its person left (someone may sit again)."""
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> PublicSeat:
         """What every seat may know of this one (never the token hash)."""
         return {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot}
 
@@ -83,6 +97,15 @@ class SeatInfo:
     def with_changes(self, **changes: Any) -> SeatInfo:
         """A copy with some fields changed."""
         return replace(self, **changes)
+
+
+class SettingsJSON(TypedDict):
+    """`TableSettings` as the store keeps it (`TableSettings.to_dict`)."""
+
+    takeover: str | None
+    move_limit: float | None
+    bot_delay: float
+    reaction_time: float | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,13 +137,13 @@ class TableSettings:
         if self.reaction_time is not None and not 0 <= self.reaction_time <= 3600:
             raise IllegalAction(f"a reaction time is 0 to 3600 seconds, not {quote(self.reaction_time)}")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SettingsJSON:
         """JSON-ready (the store keeps it with the table)."""
         return {"takeover": self.takeover, "move_limit": self.move_limit, "bot_delay": self.bot_delay,
                 "reaction_time": self.reaction_time}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+    def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
         """The settings `to_dict` wrote."""
         return cls(takeover=data.get("takeover", "greedy"), move_limit=data.get("move_limit"),
                    bot_delay=float(data.get("bot_delay", 0.0)), reaction_time=data.get("reaction_time"))
@@ -164,3 +187,100 @@ def check_name(name: object) -> str:
             raise IllegalAction(f"a name's letters carry at most {MAX_MARKS} accents each "
                                 "(and a name starts with a letter, not an accent)")
     return text
+
+
+# -- who may take a seat ---------------------------------------------------------------------------
+
+
+def check_takeover(takeover: str | None, game: str) -> str | None:
+    """The bot that takes over from people who go (`TableSettings.takeover`), known in `game`: an
+    unknown bot fails now, not mid-game; the default one is `random` where `game` has no such bot."""
+    if takeover is None:
+        return None
+    try:
+        check_spec(Bot.parse(takeover).name, game)
+    except BadAgentSpec:
+        if takeover != TableSettings().takeover:
+            raise
+        return "random"
+    return takeover
+
+
+def first_seats(players: int, bots: Mapping[int, str | Bot],
+                check_seat: Callable[[int], int]) -> list[SeatInfo]:
+    """A new table's seats: the bots of `bots` (seat -> bot spec, each seat checked), the rest open."""
+    seats = [SeatInfo(seat, OPEN) for seat in range(players)]
+    for seat, bot in bots.items():
+        seat = check_seat(seat)
+        seats[seat] = SeatInfo(seat, BOT, bot=str(Bot.parse(bot)))
+    return seats
+
+
+def seat_of_token(seats: Sequence[SeatInfo], token: object) -> int | None:
+    """The person's seat whose token `token` is, or None."""
+    if not isinstance(token, str):
+        return None
+    for info in seats:
+        if info.kind == PERSON and token_matches(token, info.token_hash):
+            return info.seat
+    return None
+
+
+def person_sits(current: SeatInfo, name: str, finished: bool) -> tuple[SeatInfo, str]:
+    """The seat once a person called `name` sits in it (an open seat, or one a bot took over when
+    its person left), and its new token; `IllegalAction` otherwise or once the game is over."""
+    seat = current.seat
+    if current.kind == PERSON:
+        raise IllegalAction(f"seat {seat} is taken")
+    if current.kind == BOT and not current.takeover:
+        raise IllegalAction(f"seat {seat} is a bot's seat")
+    if finished:
+        raise IllegalAction("the game is over")
+    token = new_token()
+    return SeatInfo(seat, PERSON, name=check_name(name), token_hash=hash_token(token)), token
+
+
+def _person(current: SeatInfo) -> SeatInfo:
+    if current.kind != PERSON:
+        raise IllegalAction(f"nobody sits in seat {current.seat}")
+    return current
+
+
+def person_leaves(current: SeatInfo, takeover: str | None, finished: bool) -> SeatInfo:
+    """The seat once its person goes: the takeover bot's (if there is one and the game goes on),
+    else open."""
+    seat = _person(current).seat
+    if takeover is None or finished:
+        return SeatInfo(seat, OPEN)
+    return SeatInfo(seat, BOT, bot=takeover, takeover=True)
+
+
+def bot_sits(current: SeatInfo, spec: str | Bot, game: str, finished: bool) -> SeatInfo:
+    """The seat once the bot `spec` takes it for good; `IllegalAction` if the game is over, the seat
+    is not open or the bot is unknown in `game`."""
+    if finished:
+        raise IllegalAction("the game is over")
+    if current.kind != OPEN:
+        raise IllegalAction(f"seat {current.seat} is not open")
+    try:
+        bot = Bot.parse(spec)
+        check_spec(bot.name, game)
+    except BadAgentSpec as err:
+        raise IllegalAction(str(err)) from None
+    return SeatInfo(current.seat, BOT, bot=str(bot))
+
+
+def renamed(current: SeatInfo, name: str, finished: bool) -> SeatInfo | None:
+    """The seat once its person is called `name` (None: that is their name already);
+    `IllegalAction` if nobody sits there, the name is not a display name or the game is over."""
+    _person(current)
+    if finished:
+        raise IllegalAction("the game is over")
+    name = check_name(name)
+    return None if name == current.name else current.with_changes(name=name)
+
+
+def new_seat_token(current: SeatInfo) -> tuple[SeatInfo, str]:
+    """The seat with a fresh token for its person (the one before stops working), and that token."""
+    token = new_token()
+    return _person(current).with_changes(token_hash=hash_token(token)), token

@@ -13,6 +13,7 @@ each seat, so a surface can tell the person that a bot moved for them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..core import State
 from .scheduler import LIMIT, Due
@@ -28,7 +29,7 @@ class IdleRun:
         self.moves: dict[int, int] = {}
         """Takeover moves made for each seat so far."""
 
-    def settled(self, seat: int, state: State) -> None:
+    def settled(self, seat: int, state: State[Any]) -> None:
         """The takeover bot moved for `seat` in `state` (the game after the move)."""
         self.moves[seat] = self.moves.get(seat, 0) + 1
         if not state.is_over() and seat in state.actors():

@@ -1,16 +1,17 @@
 """`IonBot`: the IRC bot that hosts Ion games in channels, on `ionarena.host` and `ionarena.store`.
 
-It connects (TLS if asked), identifies (SASL where the server offers it, else NickServ), joins
-its channels, and stays up: after a dropped connection it reconnects with exponential backoff
-(1 s doubling to 5 min) and rejoins, while the games wait in memory and in the store; on a
-restart it resumes every unfinished game of its own from the store: the tables made with
-`surface="irc"`, each with its channel and opener in the table's labels and its nicks as the
-seats' names (`Table.rename` follows nick changes).
+It stays connected (`connection.Connection`: connect, identify, join, reconnect with backoff and
+rejoin, while the games wait in memory and in the store); on a restart it resumes every
+unfinished game of its own from the store: the tables made with `surface="irc"`, each with its
+channel and opener in the table's labels and its nicks as the seats' names (`Table.rename`
+follows nick changes).
 
-The bot's parts: `channel.ChannelDesk` (`!ion …` in a channel), `private.PrivateDesk` (private
-messages), `presence.Presence` (who is in which channel, and their accounts), `limits.Limits`
-(what anyone may make the bot do), `outbox.Outbox` (every line out), and a `session.Session`
-per game.
+The bot's parts: `connection.Connection` (the server), `inbound.Inbound` (each event that
+arrives, in order, to where it goes), `channel.ChannelDesk` (`!ion …` in a channel),
+`private.PrivateDesk` (private messages), `presence.Presence` (who is in which channel, and their
+accounts), `limits.Limits` (what anyone may make the bot do), `outbox.Outbox` (every line out),
+and a `session.Session` per game. `IonBot` itself holds them together and offers the desks and
+sessions what they share: the worker threads, the ways to say a line, who plays where.
 
 Threads: the event loop runs IRC and the outbox; people's moves, questions, seats and every
 store read run in one worker thread (`work`), so a commit to the database never stalls the
@@ -23,13 +24,12 @@ order they arrived (`inbound`).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, TypeVarTuple
 
 from ..core import IonError
 from ..host import IRC, Table
@@ -37,10 +37,11 @@ from ..store import Store
 from . import catalogue
 from .accounts import accounts_from
 from .channel import ChannelDesk
-from .client import IonClient
 from .clock import TurnClock
+from .connection import Connection
+from .inbound import Inbound
 from .limits import Limits
-from .lines import Style, room
+from .lines import Style
 from .lobby import Lobby
 from .outbox import Lane, Outbox
 from .presence import Presence
@@ -50,11 +51,11 @@ from .settings import ChannelSettings
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
+
 PUMP_THREADS = 2
 """Threads that pump tables (one table is pumped by one thread at a time)."""
-BACKOFF_FIRST = 1.0
-BACKOFF_MOST = 300.0
-REGISTER_TIMEOUT = 60.0
 
 
 @dataclass
@@ -95,9 +96,12 @@ class IonBot:
     def __init__(self, config: BotConfig, store: Store | None = None):
         self.config = config
         self.style = Style(config.colour)
-        self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]  # set by run()
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.store = store
-        self.client: IonClient | None = None
+        self.connection = Connection(self)
+        self.outbox = Outbox(self.connection.write, self.connection.room, burst=config.flood_burst,
+                             rate=config.flood_rate, normalize=self.normalize, keep_formatting=config.colour)
+        self.events = Inbound(self)
         self.sessions: dict[str, Session] = {}
         self.lobbies: dict[str, Lobby] = {}
         self.lobby_timers: dict[str, asyncio.TimerHandle] = {}
@@ -107,19 +111,19 @@ class IonBot:
         self.private_desk = PrivateDesk(self)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ion-irc-tables")
         self._pumps = ThreadPoolExecutor(max_workers=PUMP_THREADS, thread_name_prefix="ion-irc-bots")
-        self._queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
-        self._gone: asyncio.Event | None = None
-        self._registered = False
-        self._stopping = False
-        self.outbox: Outbox = None  # type: ignore[assignment]  # set by run()
-        self.connections = 0
-        """Successful registrations so far (tests and logs)."""
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop the bot runs on (`run`)."""
+        if self._loop is None:
+            raise RuntimeError("the bot is not running")
+        return self._loop
 
     # -- what sessions and desks use ---------------------------------------------------------------------
 
     def normalize(self, name: str) -> str:
         """A nick or channel as the server compares them (its CASEMAPPING)."""
-        client = self.client
+        client = self.connection.client
         if client is not None:
             try:
                 return str(client.normalize(name))
@@ -131,13 +135,13 @@ class IonBot:
         """The settings of `channel` (its own, else the bot's defaults)."""
         return self.config.channel_settings.get(self.normalize(channel), self.config.defaults)
 
-    async def work(self, fn: Callable[..., Any], *args: Any) -> Any:
+    async def work(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """Run `fn(*args)` in the worker thread."""
-        return await self.loop.run_in_executor(self._executor, functools.partial(fn, *args))
+        return await self.loop.run_in_executor(self._executor, fn, *args)
 
-    async def think(self, fn: Callable[..., Any], *args: Any) -> Any:
+    async def think(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """Run `fn(*args)` (a table's pump: bots think there) in a pump thread."""
-        return await self.loop.run_in_executor(self._pumps, functools.partial(fn, *args))
+        return await self.loop.run_in_executor(self._pumps, fn, *args)
 
     def channel_say(self, channel: str, text: str, *, lane: Lane = Lane.GAME, head: bool = False,
                     key: str | None = None) -> None:
@@ -202,39 +206,29 @@ class IonBot:
         """`nick` opened the game (`host`) or is an operator of `channel`."""
         if self.normalize(nick) == self.normalize(host):
             return True
-        client = self.client
-        if client is None:
-            return False
-        info = client.channels.get(channel) or {}
-        ops = (info.get("modes") or {}).get("o") or []
-        return any(self.normalize(op) == self.normalize(nick) for op in ops)
+        return any(self.normalize(op) == self.normalize(nick) for op in self.connection.operators(channel))
 
     def inbound(self, event: tuple[Any, ...]) -> None:
-        """An IRC event, handled after every earlier one."""
-        self._queue.put_nowait(event)
+        """An IRC event, handled after every earlier one (`inbound.Inbound`)."""
+        self.events.put(event)
 
     # -- running --------------------------------------------------------------------------------------
 
     async def run(self) -> None:
         """Open the store, resume the bot's unfinished games, then stay connected until cancelled."""
-        self.loop = asyncio.get_running_loop()
-        self.outbox = Outbox(self._write, self._room, burst=self.config.flood_burst,
-                             rate=self.config.flood_rate, normalize=self.normalize,
-                             keep_formatting=self.config.colour)
+        self._loop = asyncio.get_running_loop()
+        connection = self.connection
         tasks = [self.loop.create_task(self.outbox.run(), name="outbox"),
-                 self.loop.create_task(self._consume(), name="inbound")]
+                 self.loop.create_task(self.events.run(), name="inbound")]
         try:
             if self.store is None:
                 self.store = await self.work(Store, self.config.db)
             await self.resume()
-            await self._stay_connected()
+            await connection.stay_connected()
         finally:
-            self._stopping = True
             for task in tasks:
                 task.cancel()
-            if self.client is not None and self.client.connected:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(self.client.quit("Ion Arena bot stopping"), 2)
+            await connection.quit("Ion Arena bot stopping")
             self._pumps.shutdown(wait=True)
             self._executor.shutdown(wait=True)
 
@@ -274,197 +268,5 @@ class IonBot:
             session.request_pump()
             log.info("resumed game %s in %s at version %s", table.id, channel, table.version)
 
-    async def _stay_connected(self) -> None:
-        delay = BACKOFF_FIRST
-        while True:
-            self._gone = asyncio.Event()
-            client = self._new_client()
-            self.client = client
-            try:
-                await client.connect(self.config.server, self.config.port, tls=self.config.tls,
-                                     tls_verify=self.config.tls_verify,
-                                     password=self.config.password if self.config.auth == "server" else None)
-                await asyncio.wait_for(self._wait_registered(), REGISTER_TIMEOUT)
-            except (TimeoutError, OSError, pydle_errors()) as err:
-                log.warning("cannot connect to %s:%s: %s; again in %g s", self.config.server,
-                            self.config.port, err or type(err).__name__, delay)
-                with contextlib.suppress(Exception):
-                    await client.disconnect(expected=True)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, BACKOFF_MOST)
-                continue
-            delay = BACKOFF_FIRST
-            await self._gone.wait()
-            self._registered = False
-            self.outbox.online(False)
-            log.warning("disconnected from %s:%s; reconnecting", self.config.server, self.config.port)
-            await asyncio.sleep(delay)
 
-    async def _wait_registered(self) -> None:
-        while not self._registered:
-            if self._gone is not None and self._gone.is_set():
-                raise ConnectionError("the server closed the connection during registration")
-            await asyncio.sleep(0.05)
-
-    def _new_client(self) -> IonClient:
-        kwargs: dict[str, Any] = {"realname": self.config.realname}
-        if self.config.password and self.config.auth in ("auto", "sasl"):
-            kwargs.update(sasl_username=self.config.nick, sasl_password=self.config.password)
-        return IonClient(self, self.config.nick, **kwargs)
-
-    async def registered(self, client: IonClient) -> None:
-        """The server accepted the bot: identify, join, send what waited."""
-        if client is not self.client:
-            return
-        config = self.config
-        nickserv = config.auth == "nickserv" or (config.auth == "auto" and not client.sasl_done)
-        if config.password and nickserv:
-            await client.rawmsg("PRIVMSG", "NickServ", f"IDENTIFY {config.nick} {config.password}")
-        for channel in config.channels:
-            await client.join(channel)
-        self._registered = True
-        self.connections += 1
-        self.outbox.online(True)
-        log.info("connected to %s:%s as %s", config.server, config.port, config.nick)
-
-    def disconnected(self, client: IonClient, expected: bool) -> None:
-        """A connection ended: every game waits until the bot is back in its channel."""
-        if client is self.client and self._gone is not None:
-            self._registered = False
-            self.outbox.online(False)
-            self.inbound(("lost",))
-            self._gone.set()
-
-    async def _write(self, command: str, target: str, text: str) -> None:
-        client = self.client
-        if client is None or not self._registered or not client.connected:
-            raise ConnectionError("not connected")
-        await client.rawmsg(command, target, text)
-
-    def _room(self, command: str, target: str) -> int:
-        client = self.client
-        nick = client.nickname if client is not None else self.config.nick
-        user = host = None
-        if client is not None:
-            me = client.users.get(nick) or {}
-            user, host = me.get("username"), me.get("hostname")
-        return room(command, target, nick, user, host)
-
-    # -- inbound events, one at a time ------------------------------------------------------------------
-
-    async def _consume(self) -> None:
-        while True:
-            event = await self._queue.get()
-            try:
-                await self._handle(event)
-            except Exception:
-                log.exception("failed to handle %r", event[:2])
-
-    def _is_ours(self, channel: str) -> bool:
-        return self.normalize(channel) in {self.normalize(c) for c in self.config.channels}
-
-    async def _handle(self, event: tuple[Any, ...]) -> None:
-        kind = event[0]
-        if kind == "channel":
-            _, channel, nick, text = event
-            if self._is_ours(channel):
-                await self.channel_desk.line(channel, nick, text)
-        elif kind == "private":
-            await self.private_desk.line(event[1], event[2])
-        elif kind == "nick":
-            self._renamed(event[1], event[2])
-        elif kind == "join":
-            await self._joined(event[1], event[2], event[3])
-        elif kind == "part":
-            await self._parted(event[1], event[2])
-        elif kind == "quit":
-            await self._quit(event[1])
-        elif kind == "names":
-            await self._names(event[1], event[2])
-        elif kind == "account":
-            self.presence.set_account(event[1], event[2])
-        elif kind == "close":
-            await self.channel_desk.close(event[1])
-        elif kind in ("kicked", "left"):
-            self._bot_left(event[1])
-            if kind == "kicked":
-                channel = event[1]
-                self.loop.call_later(5.0, lambda: self.loop.create_task(self._rejoin(channel)))
-        elif kind == "lost":
-            self.presence.lost()
-            for session in self.sessions.values():
-                session.absence.offline()
-        elif kind == "joined":
-            log.info("joined %s", event[1])
-
-    async def _rejoin(self, channel: str) -> None:
-        if self.client is not None and self._registered:
-            with contextlib.suppress(Exception):
-                await self.client.join(channel)
-
-    # -- people coming and going ------------------------------------------------------------------------
-
-    def _renamed(self, old: str, new: str) -> None:
-        self.presence.renamed(old, new)
-        self.outbox.rename(old, new)
-        for lobby in self.lobbies.values():
-            lobby.rename(old, new)
-        for session in self.sessions.values():
-            session.rename(old, new)
-
-    async def _joined(self, channel: str, nick: str, account: str | None) -> None:
-        """`nick` joined: a player of this channel's game who was away is back (the same nick,
-        or another nick logged in to the same account)."""
-        self.presence.joined(channel, nick, account)
-        session = self.sessions.get(self.normalize(channel))
-        if session is None:
-            return
-        seat = session.seat_of(nick)
-        if seat is None and account:
-            seat = session.seat_of_account(account)
-        if seat is not None and session.absence.is_away(seat):
-            await session.absence.back(seat, nick)
-
-    async def _parted(self, nick: str, channel: str) -> None:
-        """`nick` left `channel` (PART or KICK): out of its join window; away from its game."""
-        self.presence.parted(channel, nick)
-        key = self.normalize(channel)
-        lobby = self.lobbies.get(key)
-        if lobby is not None and lobby.leave(nick) and lobby.announce_leave(nick):
-            self.channel_say(lobby.channel, catalogue.left_window(nick))
-        session = self.sessions.get(key)
-        if session is not None and session.seat_of(nick) is not None:
-            await session.absence.left(nick, on_network=True)
-        elif not self.presence.channels_of(nick):
-            self.outbox.drop(nick, (Lane.ANSWER,))
-
-    async def _quit(self, nick: str) -> None:
-        """`nick` left the network (a quit, a dropped connection, a netsplit)."""
-        self.presence.quit(nick)
-        for lobby in self.lobbies.values():
-            if lobby.leave(nick) and lobby.announce_leave(nick):
-                self.channel_say(lobby.channel, catalogue.left_window(nick))
-        for session in list(self.sessions.values()):
-            if session.seat_of(nick) is not None:
-                await session.absence.left(nick, on_network=False)
-        self.outbox.drop(nick)  # whatever waited for them (a flooder's answers too) goes nowhere
-
-    async def _names(self, channel: str, nicks: list[str]) -> None:
-        """The bot is in `channel` with its names: its game goes on with who is there."""
-        self.presence.names(channel, nicks)
-        session = self.sessions.get(self.normalize(channel))
-        if session is not None:
-            await session.absence.online(lambda nick: self.presence.here(channel, nick))
-
-    def _bot_left(self, channel: str) -> None:
-        self.presence.left(channel)
-        session = self.sessions.get(self.normalize(channel))
-        if session is not None:
-            session.absence.offline()
-
-
-def pydle_errors() -> type[Exception]:
-    """pydle's base error (connection refused during registration and the like)."""
-    import pydle
-    error: type[Exception] = pydle.Error
-    return error
+__all__ = ["BotConfig", "IonBot"]

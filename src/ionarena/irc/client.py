@@ -1,9 +1,10 @@
-"""The IRC connection: pydle does the protocol (registration, CAP and SASL, TLS, PING, casemapping,
-who is in which channel); this subclass only hands what the bot needs to `IonBot`, in the order
-the lines arrived: channel lines and private messages, and everything that says who is where
-(JOIN, PART, KICK, QUIT, NICK, a channel's names) and which services account a nick uses (the
-IRCv3 capabilities `extended-join` and `account-notify`, requested where the server offers them:
-they cost no line, unlike a WHOIS per nick).
+"""The IRC client: pydle does the protocol (registration, CAP and SASL, TLS, PING, casemapping,
+who is in which channel); this subclass only hands what the bot needs to its
+`connection.Connection` (and so to `IonBot.inbound`), in the order the lines arrived: channel
+lines and private messages, and everything that says who is where (JOIN, PART, KICK, QUIT, NICK,
+a channel's names) and which services account a nick uses (the IRCv3 capabilities
+`extended-join` and `account-notify`, requested where the server offers them: they cost no line,
+unlike a WHOIS per nick).
 
 The client is built from pydle's features the bot needs — RFC 1459, ISUPPORT (the server's
 casemapping and limits), TLS, and capability negotiation with SASL — and without the ones that
@@ -24,7 +25,7 @@ from pydle.features import ISUPPORTSupport, TLSSupport
 from pydle.features.ircv3 import SASLSupport
 
 if TYPE_CHECKING:
-    from .bot import IonBot
+    from .connection import Connection
 
 _Base: Any = pydle.featurize(SASLSupport, ISUPPORTSupport, TLSSupport)
 
@@ -35,9 +36,10 @@ class IonClient(_Base):
     RECONNECT_ON_ERROR = False  # the bot reconnects itself, with backoff, for as long as it runs
     READ_TIMEOUT = 180
 
-    def __init__(self, bot: IonBot, nickname: str, **kwargs: Any):
+    def __init__(self, bot: Connection, nickname: str, **kwargs: Any):
         super().__init__(nickname, **kwargs)
         self.bot = bot
+        """Where events go (`inbound`) and registration and disconnection are told."""
         self.sasl_done = False
         self._names: dict[str, list[str]] = {}
         """Names of a channel gathered from RPL_NAMREPLY until RPL_ENDOFNAMES."""

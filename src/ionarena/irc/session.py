@@ -34,7 +34,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..core import Event, IonError, Names, View
 from ..host import Table, Update
@@ -45,6 +45,9 @@ from .digest import turn_digest
 from .naming import name_seats, seat_names
 from .outbox import Lane
 from .settings import ChannelSettings
+
+if TYPE_CHECKING:
+    from .link import BotLink
 
 log = logging.getLogger(__name__)
 
@@ -60,45 +63,6 @@ AT_ONCE = frozenset({"accept"})
 """Private notes that do not wait for the next turn line (in the shop there is none to wait for)."""
 POINTER = "your move"
 """The key of a table game's "nick: your move" channel line (withdrawn once it is stale)."""
-
-
-class BotLink(Protocol):
-    """What a session needs of the bot."""
-
-    loop: asyncio.AbstractEventLoop
-
-    def channel_say(self, channel: str, text: str, *, lane: Lane = Lane.GAME, head: bool = False,
-                    key: str | None = None) -> None:
-        """A public line in `channel` (`head`: it starts its line; `key`: it may be withdrawn)."""
-
-    def channel_withdraw(self, channel: str, key: str) -> None:
-        """Forget the waiting line of `key` for `channel`."""
-
-    def tell(self, nick: str, text: str, *, lane: Lane = Lane.GAME, lazy: bool = False,
-             written: Callable[[bool], None] | None = None, linger: float | None = None) -> None:
-        """A private game line to `nick` (PRIVMSG; `lazy`: it may wait for the next line, up to
-        `linger` seconds)."""
-
-    def answer(self, nick: str, text: str, *, key: str | None = None) -> None:
-        """An answer to `nick` (NOTICE, de-duplicated by `key`)."""
-
-    def notice(self, nick: str, text: str) -> None:
-        """Game news for one person by NOTICE (trade offers, presence)."""
-
-    def may_answer(self, nick: str) -> bool:
-        """`nick` may be answered now (their rate limit)."""
-
-    def forget(self, nick: str) -> None:
-        """Drop every line waiting for `nick` (they left the network)."""
-
-    async def work(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run `fn(*args)` in the bot's worker thread (people's moves, questions, the store)."""
-
-    async def think(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run `fn(*args)` (a table's pump, where bots think) in a pump thread."""
-
-    def session_over(self, session: Session) -> None:
-        """The session's game ended or was stopped."""
 
 
 def _event_key(event: Event) -> tuple[int, str, str]:

@@ -3,7 +3,7 @@
 The alphabet has no vowels and no Y (so no accidental words), and none of the letters people mix
 up with digits when a code is copied by hand (I, L, O are out with the vowels and L): 19
 consonants, so 19**6 = 47 million codes. Guessing one is bounded by the web's rate limit on
-wrong codes per address (`web.people_deps`), not by the code's length alone.
+wrong codes per address (`web.deps`), not by the code's length alone.
 
 What a student types is read leniently: lower case, spaces and hyphens are fine (`bcd-fgh`).
 """

@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from ..core import HOST, State
 from ..core.record import GameRecord, new_state, replay
 from ..host import Update
+from ..host.seats import PublicSeat
 from .games import ui_for
 from .screens import TableScreen
 
@@ -36,10 +37,10 @@ def frames(record: GameRecord) -> list[tuple[str, State]]:
     return found
 
 
-def seats_of(record: GameRecord) -> tuple[dict[str, Any], ...]:
+def seats_of(record: GameRecord) -> tuple[PublicSeat, ...]:
     """Who played each seat, from the record's agent labels."""
     agents = record.agents or [""] * record.players
-    seats = []
+    seats: list[PublicSeat] = []
     for seat in range(record.players):
         label = agents[seat] if seat < len(agents) else ""
         bot = label not in ("", "person", "open")

@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Static
 
 from ..core import Event, Names
 from ..host import Update
+from ..host.seats import PublicSeat
 from .games.base import CardSpec, GameUI, Group
 from .widgets.cards import Board, CardBox, Hand, set_text
 from .widgets.panes import CommandLine, EventLog, MoveClock, MovePicker, Players
@@ -378,7 +379,7 @@ class PlayersScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,p", "close", "Close")]
 
-    def __init__(self, drawn: tuple[GameUI, Any, Sequence[dict[str, Any]], Names]):
+    def __init__(self, drawn: tuple[GameUI, Any, Sequence[PublicSeat], Names]):
         super().__init__(classes="rules-screen")
         self.drawn = drawn
 

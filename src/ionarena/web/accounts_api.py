@@ -24,7 +24,7 @@ from ..people import NotFound
 from ..people.profiles import profile
 from ..people.sessions import COOKIE, TOKEN, Session
 from ..people.views import LeaderRow, ProfileView
-from .people_deps import (
+from .deps import (
     SESSION_COOKIE,
     Caller,
     Changing,
@@ -34,7 +34,7 @@ from .people_deps import (
     clear_session_cookie,
     set_session_cookie,
 )
-from .people_models import AccountMade, Credentials, Me, Privacy, SignedIn
+from .models import AccountMade, Credentials, Me, Privacy, SignedIn
 
 router = APIRouter(prefix="/api", tags=["players"])
 

@@ -26,9 +26,11 @@ from .. import games as game_registry
 from ..core import IonError
 from ..store import Store, StoreError
 from . import api, pages, social_api
+from .deps import Denied
 from .headers import SafeHeaders
 from .hub import Hub, NotFound
 from .limits import Limits
+from .lobby import Stored
 from .pages import HERE
 from .people_hooks import PeopleWeb
 from .quota import Refused
@@ -101,8 +103,11 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay:
 
     app = FastAPI(title="Ion Arena", version=__version__, description=DESCRIPTION, lifespan=lifespan,
                   docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
-    app.state.hub = hub
+    social = Social(hub)
+    app.state.hub = hub  # the shared objects the routes find through `Depends` (`web.deps`)
     app.state.replays = replays
+    app.state.social = social
+    app.state.lobby = Stored(hub)
     app.add_middleware(GZipMiddleware, minimum_size=2048)
     app.add_middleware(SafeHeaders)
 
@@ -117,8 +122,8 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay:
     async def not_found(request: Request, err: NotFound) -> JSONResponse:
         return JSONResponse(status_code=404, content={"detail": "no such table"})
 
-    @app.exception_handler(api.Denied)
-    async def denied(request: Request, err: api.Denied) -> JSONResponse:
+    @app.exception_handler(Denied)
+    async def denied(request: Request, err: Denied) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if err.status == 401 else None
         return JSONResponse(status_code=err.status, content={"detail": err.detail}, headers=headers)
 
@@ -138,10 +143,9 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay:
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "the request"
         return JSONResponse(status_code=422, content={"detail": f"{where}: {first.get('msg', 'not valid')}"})
 
-    app.include_router(api.router(hub, replays))
-    social = app.state.social = Social(hub)
-    app.include_router(social_api.router(social))
-    app.include_router(pages.router(hub))
+    app.include_router(api.router)
+    app.include_router(social_api.router)
+    app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     async def table_ws(websocket: WebSocket) -> None:
@@ -156,6 +160,9 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay:
     # a plain Starlette route: there is nothing to validate but the token's length, and FastAPI's
     # parameter solving per connection was ~7% of the server's time under the load benchmark
     app.router.add_websocket_route("/api/tables/{table_id}/ws", table_ws)
+
+    if limits.replay_bytes != Limits().replay_bytes:  # the document says this server's own bound
+        api.describe_limits(app.openapi(), limits)
 
     return app
 

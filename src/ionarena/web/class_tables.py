@@ -30,9 +30,9 @@ from ..people.owners import Owner, claim, last_owner, owners
 from ..people.retention import delete_after
 from ..people.seating import RUNNING, check_seating, plan_groups, where_students_sit
 from ..people.views import ClassTableView, ClassView, SeatView, StudentRow, StudentSeat, StudentView
+from .deps import in_thread
 from .hub import Hosted, Hub, NotFound, SeatPlan
-from .people_deps import in_thread
-from .people_models import NewTables, TablesDone
+from .models import NewTables, TablesDone
 
 PAUSED = "your teacher has paused the game: wait for them to start it again"
 

@@ -30,8 +30,8 @@ from ..people.report import class_report, report_csv
 from ..people.retention import delete_after
 from ..people.views import ClassView, ReportView, StudentView
 from . import class_tables
-from .api import SEAT_COOKIE
-from .people_deps import (
+from .deps import (
+    SEAT_COOKIE,
     Changing,
     HubDep,
     PeopleDep,
@@ -44,7 +44,7 @@ from .people_deps import (
     student_token,
     teacher_class,
 )
-from .people_models import (
+from .models import (
     ClassLine,
     ClassMade,
     JoinClass,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, cast
 
 from .limits import Limits
 
@@ -89,8 +89,8 @@ def protocols(limits: Limits) -> tuple[type[asyncio.Protocol], type[asyncio.Prot
         _head = 0
         _too_large = False
 
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            super().connection_made(transport)
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(cast(asyncio.Transport, transport))  # a stream's, as uvicorn says
             self._arm(limits.header_seconds)
 
         def _arm(self, seconds: float) -> None:

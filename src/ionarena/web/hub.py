@@ -3,15 +3,10 @@
 A web table is an `ionarena.host.Table` journaling to the `ionarena.store.Store`. The hub owns
 no rules and no sockets; it
 
-- runs people's calls into a table (moves, seats, reads) in the `moves` threads, and pumps tables
-  in a `host.botpool.BotPool`: timed tables in its `clock` lane (bank's timeouts fire on time
-  however long bots elsewhere think), quick bots in its `quick` lane, and each decision of a
-  searching bot in turn in its `search` lane, with the server's budget of search time — so a
-  thinking bot or a slow commit never holds up the event loop, another table's quick bot, or a
-  person's move, and a table's lock is only ever waited on in a worker thread;
-- keeps one timer per table at the wake-up time `pump` returned, so bots move and bank's
-  timeouts fire on time; a pump makes at most `PUMP_MOVES` moves (one search decision), then the
-  table waits its turn in its lane again;
+- runs people's calls into a table (moves, seats, reads) in the `moves` threads, and has its
+  tables pumped (`web.pumps`: one timer per table, pumps in the lanes of a `host.botpool.BotPool`)
+  — so a thinking bot or a slow commit never holds up the event loop, another table's quick bot,
+  or a person's move, and a table's lock is only ever waited on in a worker thread;
 - starts a table once no seat is open (a seated person may fill the open seats with bots:
   `seat_bot`), and resumes the web's unfinished tables from the store when the server starts
   (`open`): those it made (`surface="web"`) and those made before tables named their surface —
@@ -36,17 +31,18 @@ import logging
 import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, TypeVarTuple
 
 from ..core import IllegalAction, StaleAction, UnknownGame, get_spec
 from ..host import WEB, Table, TableSettings, Update
-from ..host.botpool import CLOCK, QUICK, SEARCH, BotPool, Lane
+from ..host.botpool import BotPool, Lane
 from ..store import Store, StoreError
 from .lifecycle import FINISHED, Lifecycle
 from .limits import Limits
 from .payload import PRACTICE
+from .pumps import PUMP_MOVES, Pumps
 from .quota import Maker, Quota, ServerFull
 from .seating import MAX_BOT_ITERS, MAX_BOT_MS, SeatPlan, check_bot
 from .wording import named_refusals
@@ -54,9 +50,8 @@ from .wording import named_refusals
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
-PUMP_MOVES = 4
-"""Most moves one pump of a table makes before other tables get the thread (one search decision)."""
 MAKER = "maker"
 """The label that keeps a short hash of who made the table (`web.quota`)."""
 
@@ -111,6 +106,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.workers = workers
         self.moves, self.pool = self._pools()
+        self.pumps = Pumps(self)
         self.tables: dict[str, Hosted] = {}
         self.over: dict[str, None] = {}
         """Ids of the finished tables in memory, in the order they finished."""
@@ -154,8 +150,7 @@ class Hub:
         self.closed = True
         await self.lifecycle.stop()
         for hosted in self.tables.values():
-            if hosted.timer is not None:
-                hosted.timer.cancel()
+            self.pumps.stop(hosted)
         await asyncio.get_running_loop().run_in_executor(None, self._shutdown)
 
     def _pools(self) -> tuple[ThreadPoolExecutor, BotPool]:
@@ -168,7 +163,7 @@ class Hub:
         self.pool.close()
         self.moves.shutdown(wait=True, cancel_futures=True)
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """`fn(*args)` in a worker thread (people's calls and reads)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.moves, fn, *args)
@@ -204,9 +199,7 @@ class Hub:
                 del self.tables[hosted.id]
             self.over.pop(hosted.id, None)
         hosted.gone = True
-        if hosted.timer is not None:
-            hosted.timer.cancel()
-            hosted.timer = None
+        self.pumps.stop(hosted)
         hosted.pushed.clear()
 
     def trim(self, keep: int) -> None:
@@ -398,40 +391,19 @@ class Hub:
                 for hook in self.refusal_hooks:
                     await hook(hosted, seat, text, str(err))
             raise
-        self._schedule(hosted, wake)
+        self.pumps.moved(hosted, wake)
         return update
 
     def hold(self, hosted: Hosted, reason: str) -> None:
         """Nothing moves at the table until `unhold`: bots wait, people's moves are refused with
         `reason`. (A timed game's clock would run on: hold only untimed tables.)"""
         self.held[hosted.id] = reason
-        if hosted.timer is not None:
-            hosted.timer.cancel()
-            hosted.timer = None
+        self.pumps.stop(hosted)
 
     def unhold(self, hosted: Hosted) -> None:
         """The held table moves again (bots that came due meanwhile move now)."""
         if self.held.pop(hosted.id, None) is not None:
             self.kick(hosted)
-
-    def _schedule(self, hosted: Hosted, wake: float | None) -> None:
-        """On the loop: pump now if something is due, else set the table's timer for `wake`."""
-        self.note(hosted)  # a person's move may have ended the game
-        if self.closed:
-            return
-        if hosted.pumping:
-            hosted.again = True
-            return
-        if wake is not None and wake <= self.clock():
-            self._kick(hosted)
-            return
-        if hosted.timer is not None:
-            hosted.timer.cancel()
-            hosted.timer = None
-        hosted.wake = wake
-        if wake is not None:
-            assert self.loop is not None
-            hosted.timer = self.loop.call_later(max(0.0, wake - self.clock()), self._kick, hosted)
 
     async def authenticate(self, hosted: Hosted, token: str | None) -> int | None:
         """The seat of `token` at this table, or None."""
@@ -444,74 +416,9 @@ class Hub:
                 break
         return seat
 
-    # -- the schedule -----------------------------------------------------------------------------------
-
     def kick(self, hosted: Hosted) -> None:
         """Pump the table soon (in the bots' pool) and set its timer from the result. Thread-safe."""
-        loop = self.loop
-        if loop is None or self.closed:
-            return
-        if _in_loop(loop):
-            self._kick(hosted)
-        else:
-            loop.call_soon_threadsafe(self._kick, hosted)
-
-    def _kick(self, hosted: Hosted) -> None:
-        self.note(hosted)
-        if self.closed or hosted.gone or hosted.id in self.held:
-            return
-        if hosted.pumping:
-            hosted.again = True
-            return
-        if hosted.timer is not None:
-            hosted.timer.cancel()
-            hosted.timer = None
-        if hosted.table.status != "playing":
-            return
-        if not self.lifecycle.attended(hosted, self.clock()):
-            hosted.dormant = True  # bots never play on alone for nobody
-            return
-        lane, hosted.lane = hosted.lane or (CLOCK if hosted.table.spec.timed else QUICK), None
-        hosted.pumping = True
-        assert self.loop is not None
-        moves = 1 if lane == SEARCH else PUMP_MOVES
-        future: Future[tuple[float | None, bool]] = self.pool.submit(lane, self._pump, hosted, moves)
-        asyncio.wrap_future(future, loop=self.loop).add_done_callback(lambda done: self._pumped(hosted, done))
-
-    def _pump(self, hosted: Hosted, moves: int) -> tuple[float | None, bool]:
-        """In the pool: pump the table; with whether it left a searching bot's move for the search
-        lane."""
-        self.pool.handed_on()
-        try:
-            wake = hosted.table.pump(max_moves=moves)
-        except Exception:
-            log.exception("table %s: pump failed", hosted.id)
-            wake = None
-        return wake, self.pool.handed_on()
-
-    def _pumped(self, hosted: Hosted, done: asyncio.Future[tuple[float | None, bool]]) -> None:
-        hosted.pumping = False
-        if self.closed or done.cancelled():
-            return
-        self.note(hosted)
-        wake, handed = done.result()
-        if handed:
-            hosted.lane = SEARCH
-        if hosted.again or handed:
-            hosted.again = False
-            self._kick(hosted)
-            return
-        hosted.wake = wake
-        if wake is not None and not hosted.gone:
-            assert self.loop is not None
-            hosted.timer = self.loop.call_later(max(0.0, wake - self.clock()), self._kick, hosted)
-
-
-def _in_loop(loop: asyncio.AbstractEventLoop) -> bool:
-    try:
-        return asyncio.get_running_loop() is loop
-    except RuntimeError:
-        return False
+        self.pumps.kick(hosted)
 
 
 def check_game(game: object) -> str:

@@ -8,8 +8,10 @@ since every open lobby asks every few seconds).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
+from ..host import Status
+from ..host.seats import PublicSeat
 from .hub import Hub
 from .payload import practice_seed
 
@@ -18,9 +20,44 @@ LOBBY_SECONDS = 2.0
 ORDER = {"waiting": 0, "playing": 1, "adjourned": 2, "over": 3, "abandoned": 4}
 
 
-def in_memory(hub: Hub) -> list[dict[str, Any]]:
+class HeldTable(TypedDict):
+    """A listed table in memory, as the lobby shows it."""
+
+    id: str
+    game: str
+    variant: str
+    players: int
+    status: Status
+    version: int
+    seats: list[PublicSeat]
+    open: list[int]
+    practice: str | None
+
+
+class StoredTable(TypedDict):
+    """A listed table read from the store, as the lobby shows it."""
+
+    id: str
+    game: str
+    variant: str
+    players: int
+    status: str
+    names: list[str]
+    actions: int
+    finished_at: str | None
+
+
+class Lobby(TypedDict):
+    """`GET /api/tables`: the tables in memory, and the finished and adjourned ones in the store."""
+
+    tables: list[HeldTable]
+    finished: list[StoredTable]
+    adjourned: list[StoredTable]
+
+
+def in_memory(hub: Hub) -> list[HeldTable]:
     """Listed tables in memory: waiting and playing first, then adjourned and finished."""
-    rows = []
+    rows: list[HeldTable] = []
     for hosted in list(hub.tables.values()):
         table = hosted.table
         if not table.listed:
@@ -39,21 +76,22 @@ class Stored:
 
     def __init__(self, hub: Hub):
         self.hub = hub
-        self._kept: dict[tuple[str, int], tuple[float, list[dict[str, Any]]]] = {}
+        self._kept: dict[tuple[str, int], tuple[float, list[StoredTable]]] = {}
 
-    async def rows(self, status: str, limit: int = 30) -> list[dict[str, Any]]:
+    async def rows(self, status: str, limit: int = 30) -> list[StoredTable]:
         """The listed tables of `status` (at most `limit`)."""
         hub, key = self.hub, (status, limit)
         kept = self._kept.get(key)
         if kept is not None and hub.clock() - kept[0] < LOBBY_SECONDS:
             return kept[1]
         rows = await hub.run(lambda: hub.store.tables(status, limit, listed=True))
-        answer = [{"id": r.id, "game": r.game, "variant": r.variant, "players": r.players, "status": r.status,
-                   "names": list(r.names), "actions": r.actions,
-                   "finished_at": r.finished_at.isoformat() if r.finished_at else None}
-                  for r in rows]
+        answer: list[StoredTable] = [
+            {"id": r.id, "game": r.game, "variant": r.variant, "players": r.players, "status": r.status,
+             "names": list(r.names), "actions": r.actions,
+             "finished_at": r.finished_at.isoformat() if r.finished_at else None}
+            for r in rows]
         self._kept[key] = (hub.clock(), answer)
         return answer
 
 
-__all__ = ["LOBBY_SECONDS", "Stored", "in_memory"]
+__all__ = ["LOBBY_SECONDS", "HeldTable", "Lobby", "Stored", "StoredTable", "in_memory"]

@@ -3,7 +3,8 @@
 Each page is a small HTML shell (Jinja2 templates, escaped) that loads the page's script from
 `static/js`; the rules and the API docs are Markdown rendered here. Every HTML answer carries a
 Content-Security-Policy allowing only this server's own scripts (plus the page's import map,
-by nonce), styles and images: nothing comes from a CDN and nothing else may run.
+by nonce), styles and images: nothing comes from a CDN and nothing else may run. The routes are
+one module-level `router` (kept out of the OpenAPI document); the hub comes through `Depends`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
 
 from ..core import IonError, all_specs, get_spec
+from .deps import HubDep
 from .hub import Hub, NotFound
 
 HERE = Path(__file__).resolve().parent
@@ -65,59 +67,65 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
     return response
 
 
-def router(hub: Hub) -> APIRouter:
-    """The pages' routes."""
-    pages = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False)
 
-    @pages.get("/", response_class=HTMLResponse)
-    async def lobby(request: Request) -> Response:
-        return page(request, "app.html", title="Lobby", page_name="lobby")
 
-    async def table_page(request: Request, table_id: str, page_name: str, title: str) -> Response:
-        try:
-            hosted = await hub.find(table_id)
-        except NotFound:
-            return page(request, "missing.html", status=404, title="No such table")
-        table = hosted.table
-        return page(request, "app.html", title=f"{title}{table.spec.title}", page_name=page_name,
-                    table_id=table.id, game=table.game,
-                    body_class="projector" if page_name == "projector" else "")
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request) -> Response:
+    return page(request, "app.html", title="Lobby", page_name="lobby")
 
-    @pages.get("/t/{table_id}", response_class=HTMLResponse)
-    async def table(request: Request, table_id: str) -> Response:
-        return await table_page(request, table_id, "table", "")
 
-    @pages.get("/t/{table_id}/projector", response_class=HTMLResponse)
-    async def projector(request: Request, table_id: str) -> Response:
-        return await table_page(request, table_id, "projector", "Projector: ")
+async def table_page(request: Request, hub: Hub, table_id: str, page_name: str, title: str) -> Response:
+    """A table's page (`page_name`: table, projector, replay), or the page saying there is none."""
+    try:
+        hosted = await hub.find(table_id)
+    except NotFound:
+        return page(request, "missing.html", status=404, title="No such table")
+    table = hosted.table
+    return page(request, "app.html", title=f"{title}{table.spec.title}", page_name=page_name,
+                table_id=table.id, game=table.game,
+                body_class="projector" if page_name == "projector" else "")
 
-    @pages.get("/t/{table_id}/replay", response_class=HTMLResponse)
-    async def replay(request: Request, table_id: str) -> Response:
-        return await table_page(request, table_id, "replay", "Replay: ")
 
-    @pages.get("/replay", response_class=HTMLResponse)
-    async def upload(request: Request) -> Response:
-        return page(request, "app.html", title="Watch a record", page_name="replay")
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table(request: Request, table_id: str, hub: HubDep) -> Response:
+    return await table_page(request, hub, table_id, "table", "")
 
-    @pages.get("/rules/{game}", response_class=HTMLResponse)
-    async def rules(request: Request, game: str) -> Response:
-        try:
-            spec = get_spec(game)
-            html = rules_html(spec.id)
-        except (IonError, FileNotFoundError) as err:
-            return page(request, "missing.html", status=404, title="No such rules", detail=str(err))
-        return page(request, "doc.html", title=f"Rules: {spec.title}", body=html, body_class="doc")
 
-    @pages.get("/docs/api", response_class=HTMLResponse)
-    async def api_docs(request: Request) -> Response:
-        return page(request, "doc.html", title="The open API", body=render_markdown(doc_text("api")),
-                    body_class="doc")
+@router.get("/t/{table_id}/projector", response_class=HTMLResponse)
+async def projector(request: Request, table_id: str, hub: HubDep) -> Response:
+    return await table_page(request, hub, table_id, "projector", "Projector: ")
 
-    @pages.get("/healthz", response_class=PlainTextResponse)
-    async def healthz() -> str:
-        return "ok"
 
-    return pages
+@router.get("/t/{table_id}/replay", response_class=HTMLResponse)
+async def replay(request: Request, table_id: str, hub: HubDep) -> Response:
+    return await table_page(request, hub, table_id, "replay", "Replay: ")
+
+
+@router.get("/replay", response_class=HTMLResponse)
+async def upload(request: Request) -> Response:
+    return page(request, "app.html", title="Watch a record", page_name="replay")
+
+
+@router.get("/rules/{game}", response_class=HTMLResponse)
+async def rules(request: Request, game: str) -> Response:
+    try:
+        spec = get_spec(game)
+        html = rules_html(spec.id)
+    except (IonError, FileNotFoundError) as err:
+        return page(request, "missing.html", status=404, title="No such rules", detail=str(err))
+    return page(request, "doc.html", title=f"Rules: {spec.title}", body=html, body_class="doc")
+
+
+@router.get("/docs/api", response_class=HTMLResponse)
+async def api_docs(request: Request) -> Response:
+    return page(request, "doc.html", title="The open API", body=render_markdown(doc_text("api")),
+                body_class="doc")
+
+
+@router.get("/healthz", response_class=PlainTextResponse)
+async def healthz() -> str:
+    return "ok"
 
 
 __all__ = ["doc_text", "render_markdown", "router", "rules_html"]

@@ -23,18 +23,48 @@ writes the same JSON a reader gets back from `json.dumps`, keys that are numbers
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, TypedDict
 
 import orjson
 
-from ..core import Event, GameSpec, Names
-from ..host import Table, Update
+from ..core import Event, GameSpec, Names, View
+from ..host import Status, Table, Update
+from ..host.seats import PublicSeat
 
 log = logging.getLogger(__name__)
 
 
 PRACTICE = "practice"
 """The label of a table that keeps the seed of a practice deal."""
+
+
+class Clock(TypedDict):
+    """A state's clocks (see the module docstring)."""
+
+    deadline_in: float | None
+    game_now: float | None
+
+
+class StatePayload(TypedDict):
+    """What a client receives of a seat's update (see the module docstring); `events` are
+    `event_words`."""
+
+    table: str
+    game: str
+    title: str
+    seat: int | None
+    version: int
+    since: int
+    view: View
+    legal: list[str]
+    events: list[dict[str, Any]]
+    actors: list[int]
+    over: bool
+    status: Status
+    names: list[str]
+    seats: list[PublicSeat]
+    clock: Clock
+    practice: str | None
 
 
 def practice_seed(table: Table) -> str | None:
@@ -60,7 +90,7 @@ def event_words(spec: GameSpec, event: Event, names: Names) -> dict[str, Any]:
     return data
 
 
-def state_payload(table: Table, update: Update, now: float | None = None) -> dict[str, Any]:
+def state_payload(table: Table, update: Update, now: float | None = None) -> StatePayload:
     """The JSON a client receives for `update` (see the module docstring); `now` is the table's
     clock when the message is made (default: read it)."""
     now = table.clock() if now is None else now
@@ -81,7 +111,7 @@ def state_payload(table: Table, update: Update, now: float | None = None) -> dic
         "over": update.over,
         "status": update.status,
         "names": [names.plain(seat) for seat in range(len(update.names))],
-        "seats": [dict(seat) for seat in update.seats],
+        "seats": [seat.copy() for seat in update.seats],
         "clock": {"deadline_in": None if update.deadline is None else max(0.0, update.deadline - now),
                   "game_now": game_now},
         "practice": practice_seed(table),
@@ -98,4 +128,5 @@ def decode(text: str | bytes) -> Any:
     return orjson.loads(text)
 
 
-__all__ = ["PRACTICE", "decode", "encode", "event_words", "practice_seed", "state_payload"]
+__all__ = ["PRACTICE", "Clock", "StatePayload", "decode", "encode", "event_words", "practice_seed",
+           "state_payload"]

@@ -35,8 +35,8 @@ from ..people.sessions import TOKEN
 from ..store import Store
 from . import accounts_api, classes_api, people_pages
 from .class_tables import abandon_tables, hold_paused
+from .deps import SESSION_COOKIE, current_session, in_thread
 from .hub import Hosted, Hub
-from .people_deps import SESSION_COOKIE, current_session, in_thread
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@ a student's page, a teacher's dashboard and the after-class report.
 
 The forms are plain HTML forms that work without a script, each carrying its CSRF token: a
 signed-in browser's session token, or, before signing in, the double-submit `ion_form` cookie's
-(`people_deps`). A refused form is shown again with the reason (and what was typed, never the
+(`web.deps`). A refused form is shown again with the reason (and what was typed, never the
 password). The dashboard and the student's page are scripts over the classes API
 (`static/js/people.js`), the report a page of its own with its CSV beside it.
 """
@@ -23,8 +23,7 @@ from ..people.profiles import profile
 from ..people.report import class_report
 from ..people.retention import delete_after
 from ..people.sessions import COOKIE
-from .pages import page
-from .people_deps import (
+from .deps import (
     SESSION_COOKIE,
     Caller,
     PeopleDep,
@@ -39,6 +38,7 @@ from .people_deps import (
     set_student_cookie,
     teacher_class,
 )
+from .pages import page
 
 router = APIRouter(include_in_schema=False)
 

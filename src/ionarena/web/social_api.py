@@ -10,7 +10,10 @@
     GET  /api/tables/{id}/rematch            {"of", "next", "asked", "claimed", "waiting_for"}
     POST /api/tables/{id}/rematch/start      (a seat's token at a waiting rematch) -> the rematch's facts
 
-Rulings are in `web.chat` and `web.rematch`; errors are `{"detail": "<one sentence>"}`.
+Rulings are in `web.chat` and `web.rematch`; errors are `{"detail": "<one sentence>"}`. The routes
+are one module-level `router` over the app's `Social` and hub (`web.deps`); the bodies are
+`web.models`. These requests do not resume an adjourned table (only a move, a seat or a state
+request does: `web.api`).
 """
 
 from __future__ import annotations
@@ -19,137 +22,88 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
 
-from .api import ERRORS, SEAT_COOKIE, TABLE_ID, Denied, Problem, SeatToken, bearer
 from .chat import ChatRefused
-from .hub import Hosted
+from .deps import SEAT_COOKIE, TABLE_ID, HubDep, SocialDep, seat_of
+from .models import ERRORS, Line, Problem, Rematch, Say, SpectatorChat
 from .rematch import NotOver
-from .social import Social
+
+router = APIRouter(prefix="/api", tags=["people"])
 
 
-class Say(BaseModel):
-    """A chat line to say."""
-
-    model_config = ConfigDict(extra="forbid")
-    text: str = Field(description="The line (1 to 280 characters of one line; shown as typed, never as "
-                                  "markup).", max_length=4000)
-    name: str | None = Field(None, description="A spectator's name (1 to 32 characters); a seated "
-                                               "person speaks under their seat's name.", max_length=200)
-
-
-class Line(BaseModel):
-    """A chat line as said."""
-
-    id: int
-    room: str = Field(description="`players` or `spectators`.")
-    seat: int | None = Field(description="The seat that said it; null: a spectator.")
-    name: str
-    text: str
-    version: int = Field(description="The game version it was said at.")
-    at: str | None
+@router.post("/tables/{table_id}/chat", status_code=201, response_model=Line,
+             responses={**ERRORS, 429: {"model": Problem, "description": "Too fast: wait a few seconds."}},
+             summary="Say a line in the table's chat (a seat's token: the players' room; none: the "
+                     "spectators')")
+async def say(table_id: Annotated[str, TABLE_ID], said: Say, request: Request, hub: HubDep, social: SocialDep,
+              authorization: Annotated[str | None, Header()] = None) -> Any:
+    hosted = await hub.find(table_id)
+    seat = await seat_of(hub, hosted, authorization, required=False, attend=False)
+    address = request.client.host if request.client else "unknown"
+    try:
+        line = await social.say(hosted, seat, said.name, address, said.text)
+    except ChatRefused as refused:
+        return JSONResponse(status_code=refused.status, content={"detail": str(refused)})
+    return line.to_json()
 
 
-class SpectatorChat(BaseModel):
-    """Whether the spectators may chat."""
-
-    model_config = ConfigDict(extra="forbid")
-    open: bool
-
-
-class Rematch(BaseModel):
-    """The rematch: its id and link, and the asker's seat token there (shown once)."""
-
-    id: str
-    url: str
-    seats: list[SeatToken]
+@router.get("/tables/{table_id}/chat", responses=ERRORS,
+            summary="The chat lines you may read (a seat's token: the players'; none: what spectators see)")
+async def chat(table_id: Annotated[str, TABLE_ID], hub: HubDep, social: SocialDep,
+               authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    hosted = await hub.find(table_id)
+    seat = await seat_of(hub, hosted, authorization, required=False, attend=False)
+    return await social.history(hosted, seat)
 
 
-def router(social: Social) -> APIRouter:
-    """The routes over `social` (and its hub)."""
-    hub = social.hub
-    api = APIRouter(prefix="/api", tags=["people"])
+@router.put("/tables/{table_id}/chat/spectators", responses=ERRORS,
+            summary="Open or close the spectators' chat (a seated person)")
+async def spectators(table_id: Annotated[str, TABLE_ID], setting: SpectatorChat, hub: HubDep,
+                     social: SocialDep,
+                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    hosted = await hub.find(table_id)
+    await seat_of(hub, hosted, authorization, required=True, attend=False)
+    return {"spectators": await social.set_spectators(hosted, setting.open)}
 
-    async def seat_of(hosted: Hosted, authorization: str | None, required: bool) -> int | None:
-        token = bearer(authorization)
-        if token is None:
-            if required or authorization:
-                raise Denied(401, "give your seat token as 'Authorization: Bearer <token>'")
-            return None
-        seat = await hub.authenticate(hosted, token)
-        if seat is None:
-            raise Denied(403, "that token is not a seat of this table")
-        return seat
 
-    @api.post("/tables/{table_id}/chat", status_code=201, response_model=Line,
-              responses={**ERRORS, 429: {"model": Problem, "description": "Too fast: wait a few seconds."}},
-              summary="Say a line in the table's chat (a seat's token: the players' room; none: the "
-                      "spectators')")
-    async def say(table_id: Annotated[str, TABLE_ID], said: Say, request: Request,
+@router.post("/tables/{table_id}/rematch", status_code=201, response_model=Rematch,
+             responses={**ERRORS, 409: {"model": Problem, "description": "The game is not over yet."}},
+             summary="Play again: the same seats, a new deal; the same rematch for everyone who asks, "
+                     "with your own seat token in it (shown once)")
+async def rematch(table_id: Annotated[str, TABLE_ID], hub: HubDep, social: SocialDep,
                   authorization: Annotated[str | None, Header()] = None) -> Any:
-        hosted = await hub.find(table_id)
-        seat = await seat_of(hosted, authorization, required=False)
-        address = request.client.host if request.client else "unknown"
-        try:
-            line = await social.say(hosted, seat, said.name, address, said.text)
-        except ChatRefused as refused:
-            return JSONResponse(status_code=refused.status, content={"detail": str(refused)})
-        return line.to_json()
+    hosted = await hub.find(table_id)
+    seat = await seat_of(hub, hosted, authorization, required=True, attend=False)
+    assert seat is not None
+    try:
+        seated = await social.rematch(hosted, seat)
+    except NotOver as err:
+        return JSONResponse(status_code=409, content={"detail": str(err)})
+    new = seated.hosted
+    seats = [{"seat": s, "token": seated.token if s == seat else None} for s in range(new.table.players)]
+    answer = JSONResponse(status_code=201, content={"id": new.id, "url": f"/t/{new.id}", "seats": seats})
+    answer.set_cookie(SEAT_COOKIE + new.id, seated.token, httponly=True, samesite="strict",
+                      max_age=30 * 24 * 3600, path="/")
+    return answer
 
-    @api.get("/tables/{table_id}/chat", responses=ERRORS,
-             summary="The chat lines you may read (a seat's token: the players'; none: what spectators see)")
-    async def chat(table_id: Annotated[str, TABLE_ID],
-                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        hosted = await hub.find(table_id)
-        seat = await seat_of(hosted, authorization, required=False)
-        return await social.history(hosted, seat)
 
-    @api.put("/tables/{table_id}/chat/spectators", responses=ERRORS,
-             summary="Open or close the spectators' chat (a seated person)")
-    async def spectators(table_id: Annotated[str, TABLE_ID], setting: SpectatorChat,
-                         authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        hosted = await hub.find(table_id)
-        await seat_of(hosted, authorization, required=True)
-        return {"spectators": await social.set_spectators(hosted, setting.open)}
+@router.get("/tables/{table_id}/rematch", responses=ERRORS,
+            summary="The table's rematches: the one it is a rematch of, its own, and whom it waits for")
+async def rematch_facts(table_id: Annotated[str, TABLE_ID], hub: HubDep, social: SocialDep) -> dict[str, Any]:
+    return await social.rematch_facts(await hub.find(table_id))
 
-    @api.post("/tables/{table_id}/rematch", status_code=201, response_model=Rematch,
-              responses={**ERRORS, 409: {"model": Problem, "description": "The game is not over yet."}},
-              summary="Play again: the same seats, a new deal; the same rematch for everyone who asks, "
-                      "with your own seat token in it (shown once)")
-    async def rematch(table_id: Annotated[str, TABLE_ID],
-                      authorization: Annotated[str | None, Header()] = None) -> Any:
-        hosted = await hub.find(table_id)
-        seat = await seat_of(hosted, authorization, required=True)
-        assert seat is not None
-        try:
-            seated = await social.rematch(hosted, seat)
-        except NotOver as err:
-            return JSONResponse(status_code=409, content={"detail": str(err)})
-        new = seated.hosted
-        seats = [{"seat": s, "token": seated.token if s == seat else None} for s in range(new.table.players)]
-        answer = JSONResponse(status_code=201, content={"id": new.id, "url": f"/t/{new.id}", "seats": seats})
-        answer.set_cookie(SEAT_COOKIE + new.id, seated.token, httponly=True, samesite="strict",
-                          max_age=30 * 24 * 3600, path="/")
-        return answer
 
-    @api.get("/tables/{table_id}/rematch", responses=ERRORS,
-             summary="The table's rematches: the one it is a rematch of, its own, and whom it waits for")
-    async def rematch_facts(table_id: Annotated[str, TABLE_ID]) -> dict[str, Any]:
-        return await social.rematch_facts(await hub.find(table_id))
-
-    @api.post("/tables/{table_id}/rematch/start", responses=ERRORS,
-              summary="Start a waiting rematch without the people who have not asked (bots play for them "
-                      "until they come)")
-    async def start(table_id: Annotated[str, TABLE_ID],
-                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        hosted = await hub.find(table_id)
-        seat = await seat_of(hosted, authorization, required=True)
-        assert seat is not None
-        message = await social.start_rematch(hosted, seat)
-        del message["type"]
-        return message
-
-    return api
+@router.post("/tables/{table_id}/rematch/start", responses=ERRORS,
+             summary="Start a waiting rematch without the people who have not asked (bots play for them "
+                     "until they come)")
+async def start(table_id: Annotated[str, TABLE_ID], hub: HubDep, social: SocialDep,
+                authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    hosted = await hub.find(table_id)
+    seat = await seat_of(hub, hosted, authorization, required=True, attend=False)
+    assert seat is not None
+    message = await social.start_rematch(hosted, seat)
+    del message["type"]
+    return message
 
 
 __all__ = ["router"]

@@ -41,7 +41,8 @@ from starlette.websockets import WebSocketState
 
 from ..core import IllegalAction, IonError, NoSuchSeat
 from ..host import StaleSubmit, Update
-from .api import SEAT_COOKIE, stale_detail
+from .api import stale_detail
+from .deps import SEAT_COOKIE
 from .hub import Hosted, Hub, NotFound
 from .limits import Limits
 from .outbox import Outbox, Pending

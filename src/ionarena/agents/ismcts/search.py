@@ -226,7 +226,6 @@ class Search:
         else:
             s = sample
         policies = self.policies(self.rng.getrandbits(62) if seed is None else seed)
-        seat = self.seat
         node = self.root
         path: list[tuple[Node, int]] = []
         in_tree = True
@@ -245,34 +244,12 @@ class Search:
                 s.apply(HOST, self._timeout_action(s))
                 stats.host_steps += 1
                 continue
-            if in_tree and (player == seat or (self.tree_opponents and not self._simultaneous(s))) \
-                    and not (self.delegate and s.phase_name() in self.delegate):
-                legal = self.heuristics.worth_trying(s, s.legal_actions(player))
-                if first is not None and node is self.root and player == seat:
-                    key: Key = (seat, first)
-                    child = node.children.get(key)
-                    if child is None:
-                        child = node.children[key] = Node()
-                        in_tree = False
+            if in_tree and self._tree_decides(s, player):
+                action, child, new = self._tree_move(s, player, node, first, policies)
+                if child is not None:
                     node = child
                     path.append((child, player))
-                    action = first
-                elif len(legal) == 1:
-                    action = legal[0]
-                else:
-                    keys = [(player, a) for a in legal]
-                    untried = node.untried(keys)
-                    if untried:
-                        key = self._expand_choice(s, player, untried, node, policies)
-                        child = Node()
-                        node.children[key] = child
-                        in_tree = False
-                    else:
-                        key = node.select(keys, self.c)
-                        child = node.children[key]
-                    node = child
-                    path.append((child, player))
-                    action = key[1]
+                    in_tree = not new
                 stats.tree_steps += 1
             else:
                 if not in_tree:
@@ -295,6 +272,37 @@ class Search:
         return values
 
     # -- helpers ----------------------------------------------------------------------------------
+
+    def _tree_decides(self, s: State, player: int) -> bool:
+        """The tree decides `player`'s move: the searching seat's, or an opponent's moving alone
+        when opponents are searched too — unless its phase is left to the rollout policy."""
+        return (player == self.seat or (self.tree_opponents and not self._simultaneous(s))) \
+            and not (self.delegate and s.phase_name() in self.delegate)
+
+    def _tree_move(self, s: State, player: int, node: Node, first: Action | None,
+                   policies: Sequence[Agent]) -> tuple[Action, Node | None, bool]:
+        """A decision in the tree at `node`: the root's `first` move for the searching seat, the only
+        move worth trying, an untried one (expanded) or UCB's choice. Returns the action, the child
+        node followed (None for a forced move: it adds no node) and whether that child is new (the
+        tree ends there)."""
+        legal = self.heuristics.worth_trying(s, s.legal_actions(player))
+        if first is not None and node is self.root and player == self.seat:
+            key: Key = (player, first)
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node()
+                return first, child, True
+            return first, child, False
+        if len(legal) == 1:
+            return legal[0], None, False
+        keys = [(player, a) for a in legal]
+        untried = node.untried(keys)
+        if untried:
+            key = self._expand_choice(s, player, untried, node, policies)
+            child = node.children[key] = Node()
+            return key[1], child, True
+        key = node.select(keys, self.c)
+        return key[1], node.children[key], False
 
     def _turn(self, s: State) -> tuple[int | None, float | None]:
         """Who moves next in `s` and at what game time (timed games); (None, None): the host's

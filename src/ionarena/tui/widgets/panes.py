@@ -17,6 +17,7 @@ from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ...core import Event, GameSpec, Names, View
+from ...host.seats import PublicSeat
 from ..games.base import GameUI, Group
 from .cards import set_text
 
@@ -25,11 +26,10 @@ MINE, BOTS, OTHERS = "• ", "▸ ", "◦ "
 """How the log marks a move: yours, a bot's, another person's (hot-seat, an open seat)."""
 
 
-def seat_label(seats: Sequence[dict[str, Any]], seat: int, names: Names) -> str:
+def seat_label(seats: Sequence[PublicSeat], seat: int, names: Names) -> str:
     """`Player 1 (greedy)` (the table names bots so), `ada (you)`, `Player 3 (open seat)`."""
-    info = seats[seat] if seat < len(seats) else {}
     label = names(seat)
-    if info.get("kind") == "open":
+    if seat < len(seats) and seats[seat]["kind"] == "open":
         label += " (open seat)"
     return label
 
@@ -42,10 +42,10 @@ class Players(Static):
     _shown_key: tuple[Any, ...] = ()
     plain = ""
     """What the pane says, as plain text (one line per player, then each note)."""
-    drawn: tuple[GameUI, View, Sequence[dict[str, Any]], Names] | None = None
+    drawn: tuple[GameUI, View, Sequence[PublicSeat], Names] | None = None
     """What was drawn last (to draw it again, e.g. on the players screen)."""
 
-    def show(self, ui: GameUI, view: View, seats: Sequence[dict[str, Any]], names: Names, *,
+    def show(self, ui: GameUI, view: View, seats: Sequence[PublicSeat], names: Names, *,
              compact: bool = False) -> None:
         """Redraw from a view; `compact`: the others' notes as one summary each (a small terminal)."""
         self.drawn = (ui, view, seats, names)
@@ -102,7 +102,7 @@ class EventLog(RichLog):
         """Each event with its line and its chemistry (None: none)."""
         self._width = 0
 
-    def add(self, spec: GameSpec, event: Event, names: Names, seats: Sequence[dict[str, Any]],
+    def add(self, spec: GameSpec, event: Event, names: Names, seats: Sequence[PublicSeat],
             note: str | None = None) -> None:
         """Write one event: `▸` and a colour for a bot's move, `•` in green for your own; `note`
         (what the screen knows besides, e.g. the cards a draw brought) after it."""
@@ -151,7 +151,7 @@ class EventLog(RichLog):
         self._width = width
 
 
-def event_line(spec: GameSpec, event: Event, names: Names, seats: Sequence[dict[str, Any]]) -> Text:
+def event_line(spec: GameSpec, event: Event, names: Names, seats: Sequence[PublicSeat]) -> Text:
     """An event as one styled line: whose move it was decides the colour."""
     words = spec.presenter.describe(event, names)
     player = event.data.get("player")

@@ -1,7 +1,16 @@
-"""What the accounts and classes endpoints share, through `Depends`: the hub and the people
-service, who is calling (a browser's session cookie or a script's bearer token), the CSRF check,
-a class's teacher and a class's student, and the cookies that carry them.
+"""What the endpoints share, through `Depends`: the server's shared objects, a table's seat from
+its token, and for the accounts and classes endpoints who is calling (a browser's session cookie
+or a script's bearer token), the CSRF check, a class's teacher and a class's student, and the
+cookies that carry them.
 
+- The shared objects live in `app.state` (`web.app.create_app` puts them there, one of each per
+  app): the hub (`HubDep`), the replays desk (`ReplaysDep`), the social side (`SocialDep`), the
+  lobby's stored tables (`LobbyDep`) and the people service (`PeopleDep`). Each is found by an
+  `async` function, so that resolving it costs no trip to a worker thread.
+- A seat's token goes in `Authorization: Bearer <token>` (`bearer`); `seat_of` finds its seat at
+  a table (`Denied`: 401 without a token where one is needed, 403 with one that is not a seat
+  there). A handler calls it after finding the table, as it calls `Hub.find`: both count as
+  someone being at the table, so they run only for a request whose body was valid.
 - A browser signs in with the cookie `ion_session` (HttpOnly, SameSite=Lax, Secure over HTTPS).
   Every change it asks for must carry its session's CSRF token: the header `X-CSRF-Token` (pages'
   scripts read it from `<meta name="csrf-token">`) or the form field `csrf`. A script's bearer
@@ -18,40 +27,117 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, TypeVar, TypeVarTuple
 
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from ..people import ClassInfo, NotAllowed, NotFound, NotSignedIn, People, Session, Student
 from ..people.classes import no_class
 from ..people.codes import read_code
 from ..people.sessions import COOKIE, COOKIE_DAYS, TOKEN
-from .api import bearer
-from .hub import Hub
+from .hub import Hosted, Hub
+from .lobby import Stored
+from .replays import Replays
+from .social import Social
 
+SEAT_COOKIE = "ion_seat_"
+"""The page keeps a person's seat token in the cookie `ion_seat_<table id>` (HttpOnly, SameSite=Strict;
+Secure when the page came over HTTPS, directly or through a trusted proxy)."""
 SESSION_COOKIE = "ion_session"
 FORM_COOKIE = "ion_form"
 STUDENT_COOKIE = "ion_student_"
 CSRF_HEADER = "X-CSRF-Token"
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
-def get_hub(request: Request) -> Hub:
+TABLE_ID = Path(description="The table's id (from `POST /api/tables` or a link).", min_length=1,
+                max_length=64)
+
+
+# -- the server's shared objects ---------------------------------------------------------------------
+
+async def get_hub(request: Request) -> Hub:
     """The app's hub."""
     hub: Hub = request.app.state.hub
     return hub
 
 
-def get_people(request: Request) -> People:
+async def get_replays(request: Request) -> Replays:
+    """The app's replays desk."""
+    replays: Replays = request.app.state.replays
+    return replays
+
+
+async def get_social(request: Request) -> Social:
+    """The app's chat, presence and rematches."""
+    social: Social = request.app.state.social
+    return social
+
+
+async def get_lobby(request: Request) -> Stored:
+    """The lobby's finished and adjourned tables, read from the store."""
+    lobby: Stored = request.app.state.lobby
+    return lobby
+
+
+async def get_people(request: Request) -> People:
     """The app's people service."""
     people: People = request.app.state.people
     return people
 
 
 HubDep = Annotated[Hub, Depends(get_hub)]
+ReplaysDep = Annotated[Replays, Depends(get_replays)]
+SocialDep = Annotated[Social, Depends(get_social)]
+LobbyDep = Annotated[Stored, Depends(get_lobby)]
 PeopleDep = Annotated[People, Depends(get_people)]
+
+
+# -- a table's seats ---------------------------------------------------------------------------------
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header."""
+    if not authorization:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+class Denied(Exception):
+    """A request without a needed token (401) or with one that is not a seat here (403)."""
+
+    def __init__(self, status: int, detail: str):
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+async def seat_of(hub: Hub, hosted: Hosted, authorization: str | None, *, required: bool,
+                  attend: bool = True) -> int | None:
+    """The seat of the request's token at `hosted` (None: a spectator; `Denied` without a token
+    where one is `required`, or with one that is not a seat here). With `attend`, whoever it is
+    is at the table, and a seat's person resumes it if it was adjourned (`Hub.attend`)."""
+    token = bearer(authorization)
+    if token is None:
+        if required or authorization:
+            raise Denied(401, "give your seat token as 'Authorization: Bearer <token>'")
+        if attend:
+            await hub.attend(hosted, None)
+        return None
+    seat = await hub.authenticate(hosted, token)
+    if seat is None:
+        raise Denied(403, "that token is not a seat of this table")
+    if attend:
+        await hub.attend(hosted, seat)
+    return seat
+
+
+# -- people: sessions, CSRF, forms -------------------------------------------------------------------
 
 
 def address(request: Request) -> str:
@@ -187,7 +273,7 @@ def set_student_cookie(response: Response, request: Request, code: str, token: s
                         samesite="lax", secure=secure(request))
 
 
-async def in_thread(fn: Callable[..., T], *args: Any) -> T:
+async def in_thread(fn: Callable[[*Ts], T], *args: *Ts) -> T:
     """`fn(*args)` off the event loop (the people service reads and writes the database)."""
     return await run_in_threadpool(fn, *args)
 
@@ -195,14 +281,21 @@ async def in_thread(fn: Callable[..., T], *args: Any) -> T:
 __all__ = [
     "CSRF_HEADER",
     "FORM_COOKIE",
+    "SEAT_COOKIE",
     "SESSION_COOKIE",
     "STUDENT_COOKIE",
+    "TABLE_ID",
     "Caller",
     "Changing",
+    "Denied",
     "HubDep",
+    "LobbyDep",
     "PeopleDep",
+    "ReplaysDep",
     "Signed",
+    "SocialDep",
     "address",
+    "bearer",
     "changing",
     "class_student",
     "clear_session_cookie",
@@ -211,9 +304,13 @@ __all__ = [
     "form_token",
     "form_token_ok",
     "get_hub",
+    "get_lobby",
     "get_people",
+    "get_replays",
+    "get_social",
     "in_thread",
     "keep_form_token",
+    "seat_of",
     "secure",
     "set_session_cookie",
     "set_student_cookie",
