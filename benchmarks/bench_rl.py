@@ -13,7 +13,12 @@ least any env must (legal action ids, an action mask, a fresh observation array 
 of the game, PettingZoo's `agent_iter`/`last()`/`step()`), so kernel / floor is the least wrapper
 cost this protocol can have in Python, whatever the encoding. With the `bench` extra (RLCard),
 RLCard's UNO env (`rlcard.make("uno")`, whose `step` also encodes the next player's state) runs
-the same loop beside its own engine, for scale.
+the same loop beside its own engine, for scale. RLCard's UNO env plays 2 players only (it ignores
+`game_num_players`: RLCard applies game settings to blackjack and hold'em alone), so there is no
+4-player UNO env to compare with: UNO is measured at 2 players and compared with dots at 2.
+
+Every measurement, RLCard's too, takes its turn in the same round of slices (A B C … A B C …), so a
+change in the machine's load falls on all of them alike; a ratio is taken slice by slice.
 
 Run: `.venv/bin/python benchmarks/bench_rl.py [seconds] [game ...]` (figures are medians of 5
 interleaved slices; compare only figures measured in one run).
@@ -227,10 +232,18 @@ def single_seat_measure(game: str, players: int) -> Measure:
     return measure
 
 
-def rlcard_uno_env_measure(players: int) -> Measure:
-    """RLCard's UNO env (`rlcard.make("uno")`): `step(random legal action)`, games to the end."""
+UNO_PLAYERS = 2
+"""The players of RLCard's UNO env: always 2 (`rlcard.make` passes no game setting to UNO)."""
+
+
+def rlcard_uno_env_measure() -> Measure:
+    """RLCard's UNO env (`rlcard.make("uno")`, 2 players): `step(random legal action)`, games to the
+    end."""
     import rlcard
-    env = rlcard.make("uno", config={"game_num_players": players, "seed": 0})
+    env = rlcard.make("uno", config={"seed": 0})
+    players = env.num_players
+    if players != UNO_PLAYERS:
+        raise RuntimeError(f"RLCard's UNO env now plays {players} players: update UNO_PLAYERS and docs/rl.md")
     rng = random.Random(0)
 
     def measure(seconds: float) -> dict[tuple[str, str], float]:
@@ -250,18 +263,24 @@ def rlcard_uno_env_measure(players: int) -> Measure:
 
 
 def run(seconds: float, games: list[str], repeats: int = 5) -> list[Figure]:
-    """Measure every game (each measurement `seconds` in all, in `repeats` interleaved slices)."""
-    figures: list[Figure] = []
+    """Measure every game, and RLCard's UNO when installed, all in one round of interleaved slices
+    (each measurement `seconds` in all, in `repeats` slices)."""
+    measures: list[Measure] = []
     for game in games:
-        measures: list[Measure] = []
         timed = get_spec(game).timed
         for n in PLAYERS:
             measures += [play_measure(game, n), aec_measure(game, n), parallel_measure(game, n),
                          single_seat_measure(game, n)]
             if not timed:
                 measures += [view_play_measure(game, n), floor_measure(game, n)]
-        found = interleave(measures, seconds * repeats, repeats)
-        by_key = {(f.label, f.unit): f for f in found}
+    uno = rlcard_available()
+    if uno:
+        engine = rlcard_uno_measure(UNO_PLAYERS)
+        assert engine is not None
+        measures += [engine, rlcard_uno_env_measure()]
+    found = interleave(measures, seconds * repeats, repeats)
+    by_key = {(f.label, f.unit): f for f in found}
+    for game in games:
         for n in PLAYERS:
             kernel = by_key[(f"{game} {n}p random play", "steps/s")]
             wrapped = by_key[(f"{game} {n}p AEC env", "steps/s")]
@@ -273,21 +292,19 @@ def run(seconds: float, games: list[str], repeats: int = 5) -> list[Figure]:
             if viewed is not None:
                 what = view_label(game, n).split(" random play + ")[1]
                 found.append(ratio(f"{game} {n}p kernel / kernel + {what}", kernel, viewed))
-        figures += [f for f in found if f.unit != "games/s"]
-    if rlcard_available():
-        measures = []
-        for n in PLAYERS:
-            engine = rlcard_uno_measure(n)
-            assert engine is not None
-            measures += [engine, rlcard_uno_env_measure(n)]
-        found = interleave(measures, seconds * repeats, repeats)
-        by_key = {(f.label, f.unit): f for f in found}
-        for n in PLAYERS:
-            found.append(ratio(f"rlcard uno {n}p engine / env (its wrapper cost)",
-                               by_key[(f"rlcard uno {n}p engine", "steps/s")],
-                               by_key[(f"rlcard uno {n}p env", "steps/s")]))
-        figures += [f for f in found if f.unit != "games/s"]
-    return figures
+    if uno:
+        tag = f"rlcard uno {UNO_PLAYERS}p"
+        engine_figure, env_figure = by_key[(f"{tag} engine", "steps/s")], by_key[(f"{tag} env", "steps/s")]
+        found.append(ratio(f"{tag} engine / env (its wrapper cost)", engine_figure, env_figure))
+        if "dots" in games:  # the closest published game to dots, at the only player count both have
+            dots = f"dots {UNO_PLAYERS}p"
+            found.append(ratio(f"{dots} kernel / {tag} engine (steps/s)",
+                               by_key[(f"{dots} random play", "steps/s")], engine_figure))
+            found.append(ratio(f"{dots} AEC env / {tag} env (steps/s)",
+                               by_key[(f"{dots} AEC env", "steps/s")], env_figure))
+    order = {game: index for index, game in enumerate(games)}
+    found.sort(key=lambda f: order.get(f.label.split(" ")[0], len(games)))  # each game's rows together
+    return [f for f in found if f.unit not in ("games/s", "us/step")]
 
 
 def main() -> None:

@@ -336,7 +336,8 @@ def rlcard_available() -> bool:
 
 def rlcard_uno_measure(players: int) -> Measure | None:
     """RLCard's UNO engine loop (`UnoGame`: init_game, get_legal_actions, step) with random
-    choices; None when RLCard is not installed (`pip install ionarena[bench]`)."""
+    choices; None when RLCard is not installed (`pip install ionarena[bench]`). The engine class
+    deals any number of players; RLCard's UNO env (`rlcard.make("uno")`) plays only 2."""
     if not rlcard_available():
         return None
     import numpy as np
