@@ -18,10 +18,12 @@ the same loop beside its own engine, for scale. RLCard's UNO env plays 2 players
 4-player UNO env to compare with: UNO is measured at 2 players and compared with dots at 2.
 
 Every measurement, RLCard's too, takes its turn in the same round of slices (A B C … A B C …), so a
-change in the machine's load falls on all of them alike; a ratio is taken slice by slice.
+change in the machine's load falls on all of them alike; a ratio is taken slice by slice, and the
+figures compared (dots' kernel and RLCard's engine, dots' AEC env and RLCard's env) run next to
+each other in the round.
 
-Run: `.venv/bin/python benchmarks/bench_rl.py [seconds] [game ...]` (figures are medians of 5
-interleaved slices; compare only figures measured in one run).
+Run: `.venv/bin/python benchmarks/bench_rl.py [seconds] [game ...] [--repeats 5]` (figures are
+medians of the interleaved slices, `seconds` each; compare only figures measured in one run).
 """
 
 from __future__ import annotations
@@ -265,19 +267,25 @@ def rlcard_uno_env_measure() -> Measure:
 def run(seconds: float, games: list[str], repeats: int = 5) -> list[Figure]:
     """Measure every game, and RLCard's UNO when installed, all in one round of interleaved slices
     (each measurement `seconds` in all, in `repeats` slices)."""
+    uno: list[Measure] = []
+    if rlcard_available():
+        engine = rlcard_uno_measure(UNO_PLAYERS)
+        assert engine is not None
+        uno = [engine, rlcard_uno_env_measure()]
     measures: list[Measure] = []
     for game in games:
         timed = get_spec(game).timed
         for n in PLAYERS:
-            measures += [play_measure(game, n), aec_measure(game, n), parallel_measure(game, n),
-                         single_seat_measure(game, n)]
+            kernel, aec = play_measure(game, n), aec_measure(game, n)
+            if uno and game == "dots" and n == UNO_PLAYERS:  # each beside the one it is compared with
+                measures += [kernel, uno[0], aec, uno[1]]
+                uno = uno[2:]
+            else:
+                measures += [kernel, aec]
+            measures += [parallel_measure(game, n), single_seat_measure(game, n)]
             if not timed:
                 measures += [view_play_measure(game, n), floor_measure(game, n)]
-    uno = rlcard_available()
-    if uno:
-        engine = rlcard_uno_measure(UNO_PLAYERS)
-        assert engine is not None
-        measures += [engine, rlcard_uno_env_measure()]
+    measures += uno  # not compared with dots: at the end of the round
     found = interleave(measures, seconds * repeats, repeats)
     by_key = {(f.label, f.unit): f for f in found}
     for game in games:
@@ -292,8 +300,8 @@ def run(seconds: float, games: list[str], repeats: int = 5) -> list[Figure]:
             if viewed is not None:
                 what = view_label(game, n).split(" random play + ")[1]
                 found.append(ratio(f"{game} {n}p kernel / kernel + {what}", kernel, viewed))
-    if uno:
-        tag = f"rlcard uno {UNO_PLAYERS}p"
+    tag = f"rlcard uno {UNO_PLAYERS}p"
+    if (f"{tag} env", "steps/s") in by_key:
         engine_figure, env_figure = by_key[(f"{tag} engine", "steps/s")], by_key[(f"{tag} env", "steps/s")]
         found.append(ratio(f"{tag} engine / env (its wrapper cost)", engine_figure, env_figure))
         if "dots" in games:  # the closest published game to dots, at the only player count both have
@@ -314,15 +322,21 @@ def main() -> None:
     parser.add_argument("seconds", nargs="?", type=float, default=2.0, help="seconds a slice (default 2)")
     parser.add_argument("games", nargs="*", metavar="game",
                         help=f"games to measure (default: all of {', '.join(known)})")
+    parser.add_argument("--repeats", type=int, default=5,
+                        help="slices of each measurement, taken in turns (default 5): on a busy machine "
+                             "more, shorter slices pair the compared figures more closely")
     args = parser.parse_args()
     if not args.seconds > 0:
         parser.error(f"seconds must be more than 0, not {args.seconds:g}")
+    if not 1 <= args.repeats <= 100:
+        parser.error(f"--repeats must be from 1 to 100, not {args.repeats}")
     unknown = [game for game in args.games if game not in known]
     if unknown:
         parser.error(f"no game {', '.join(map(repr, unknown))}: choose from {', '.join(known)}")
     seconds = args.seconds
-    figures = run(seconds, args.games or known)
-    table = Table(title=f"RL envs beside the kernel (median of 5 interleaved slices, {seconds:g} s each)")
+    figures = run(seconds, args.games or known, args.repeats)
+    table = Table(title=f"RL envs beside the kernel (median of {args.repeats} interleaved slices, "
+                        f"{seconds:g} s each)")
     for name, justify in (("measure", "left"), ("median", "right"), ("spread", "right"), ("unit", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for figure in figures:

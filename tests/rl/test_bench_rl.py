@@ -53,7 +53,9 @@ def test_rlcard_uno_is_timed_in_the_same_slices_as_our_envs_and_at_two_players(m
     one_round = order[: len(order) // 3]
     assert order == one_round * 3  # every measurement, RLCard's too, once in each round
     assert "rlcard uno 2p env" in one_round and "rlcard uno 2p engine" in one_round
-    assert one_round.index("rlcard uno 2p env") > one_round.index("dots 4p AEC env")
+    # each compared pair side by side in the round, so a change of load between them is least
+    assert one_round[one_round.index("dots 2p random play") + 1] == "rlcard uno 2p engine"
+    assert one_round[one_round.index("dots 2p AEC env") + 1] == "rlcard uno 2p env"
     labels = {f.label for f in figures}
     assert not any("rlcard" in label and "4p" in label for label in labels)  # no 4-player UNO env exists
     by_label = {f.label: f for f in figures}
@@ -62,6 +64,12 @@ def test_rlcard_uno_is_timed_in_the_same_slices_as_our_envs_and_at_two_players(m
     assert compared.samples == [a / b for a, b in zip(ours.samples, theirs.samples, strict=True)]
     assert "dots 2p kernel / rlcard uno 2p engine (steps/s)" in by_label
     assert not any(label.startswith("valence") and "rlcard" in label for label in labels)
+
+    order.clear()
+    without_dots = {f.label for f in bench.run(0.01, ["valence"], repeats=2)}
+    assert order[: len(order) // 2] == order[len(order) // 2:]
+    uno = {"rlcard uno 2p engine", "rlcard uno 2p env", "rlcard uno 2p engine / env (its wrapper cost)"}
+    assert uno <= without_dots
 
 
 def test_rlcards_uno_env_is_a_two_player_game_whatever_it_is_asked() -> None:
