@@ -11,8 +11,9 @@ made from their seeds (making a state is not timed), so every call is on a live 
 applied the moves before it, never the first move of a fresh clone (which also pays for what the
 clone shares copy-on-write, such as the game's generator). The call costs are timed with the
 garbage collector paused (each timing then collects what it left): they are the calls' own cost,
-while random play's steps/s includes the collector's pauses. So `apply` µs/call is at most the µs
-a step of random play takes.
+while random play's steps/s includes the collector's pauses. `apply` being a part of a step, its
+µs/call comes out below the µs a step of random play takes (`ion bench` prints `apply / random
+play step`, slice by slice).
 
 Every measurement is split into `repeats` slices that take turns (A B C A B C ...), so a change in
 the machine's load falls on all of them alike; a figure is the median of its slices with their
@@ -141,15 +142,14 @@ def collector_paused() -> Iterator[None]:
     gc.collect()
 
 
-def per_call_micros(states: list[State], operation: Callable[[State], object], repeat: int,
-                    clock: Callable[[], float] = time.perf_counter) -> float:
+def per_call_micros(states: list[State], operation: Callable[[State], object], repeat: int) -> float:
     """Mean microseconds of `operation` over `states`, `repeat` rounds (the collector paused)."""
     with collector_paused():
-        start = clock()
+        start = time.perf_counter()
         for _ in range(repeat):
             for state in states:
                 operation(state)
-        elapsed = clock() - start
+        elapsed = time.perf_counter() - start
     return elapsed / (repeat * len(states)) * 1e6
 
 
