@@ -220,8 +220,8 @@ def away_channel(nick: str, grace: float, hold: bool, timed: bool) -> str:
 
 def away_private(channel: str, grace: float) -> str:
     """Private (to someone who parted but is still on the network): how to come back."""
-    return (f"You left {channel}: your seat waits {grace:g} s. Rejoin {channel} (or message me) "
-            f"to play on; 'quit' leaves for good.")
+    return (f"You left {channel}: your seat waits {grace:g} s. Rejoin {channel} (/join {channel}) to play on; "
+            f"'quit' leaves for good.")
 
 
 def back_channel(nick: str) -> str:
@@ -245,7 +245,10 @@ def gone_private(channel: str, grace: float) -> str:
     return f"You were away from {channel} for {grace:g} s: you have left that game."
 
 
-WAITING_FOR = "The game waits for {nick} (away) for up to {left} s."
+REJOIN = ("Not accepted: you are away from {channel}. Rejoin it (/join {channel}) to play on; "
+          "'quit' leaves for good.")
+WAITING_FOR = "The game waits for {nick} (away) for up to {left}."
+EVERYONE_AWAY = "Everyone at the table is away: the game waits until one of them is back."
 
 
 # -- results ---------------------------------------------------------------------------------------

@@ -24,6 +24,9 @@ from .naming import name_seats, ok_command, seat_named
 if TYPE_CHECKING:
     from .session import Session
 
+AWAY_WORDS = frozenset({"status", "quit", "inv", "inventory", "help"})
+"""What an away player may still say by private message (questions, and leaving for good); a move
+waits until they are back in the channel."""
 LATE = 10.0
 """Seconds after a turn ended during which a move is answered "too late" (with why)."""
 
@@ -34,9 +37,14 @@ async def message(session: Session, nick: str, text: str) -> None:
     seat = session.seat_of(nick)
     if seat is None or session.finished:
         return
-    if session.absence.is_away(seat):  # they are evidently here
-        await session.absence.back(seat, nick)
     command = parse_private(text)
+    if session.absence.is_away(seat):  # a message is no presence: being in the channel is
+        if bot.here(session.channel, nick):
+            await session.absence.back(seat, nick)
+        elif command.word not in AWAY_WORDS:
+            if bot.may_answer(nick):
+                bot.answer(nick, catalogue.REJOIN.format(channel=session.channel), key="refused")
+            return
     if command.word == "status":
         if bot.may_answer(nick):
             for index, line in enumerate(await bot.work(status, session, seat)):

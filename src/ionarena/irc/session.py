@@ -196,7 +196,9 @@ class Session:
             now = update.view["now"]
             if self.timed and now is not None:
                 at = self.table.clock_at(float(now))
-            if self.absence.is_away(seat):  # no turn line: the bot passes the turn or waits
+            if self.absence.offline_since:  # told once the bot is back (`Absence.online` reprompts):
+                self._was_actor[seat] = False  # a line queued now would be the second one then
+            elif self.absence.is_away(seat):  # no turn line: the bot passes the turn or waits
                 if not self.timed or update.view.get("phase") == "play":  # (bank's shop: nobody is on turn)
                     self.clock.hold(("away", seat), at)
                     self.bot.loop.call_soon_threadsafe(self.absence.on_turn, seat)
