@@ -151,6 +151,11 @@ def channel_words(event: Event, names: Names, now: float) -> str | None:
         sale = ", ".join(object_name(token) for token in d["on_sale"])
         return (f"The shop is open for {seconds(d['closes'] - now)}: {sale}. "
                 "Message me 'buy <object>', 'done'.")
+    if event.kind == "move_time":
+        return f"{names(d['player'])} uses [:] Move Time: may move for {seconds(d['until'] - now)} more."
+    if event.kind == "round_time":
+        sign = "+:" if d["seconds"] > 0 else "-:"
+        return f"{names(d['player'])} uses [{sign}]: the round now ends in {seconds(d['ends'] - now)}."
     if event.kind == "offer":
         price = price_text(d["price"], d["units"])
         return (f"{names(d['player'])} offers {object_name(d['object'])} for {price}: "

@@ -109,7 +109,8 @@ class Session:
         self._pointed: tuple[int, ...] = ()
         self._idle_seen: dict[int, int] = {}
         self.turn_over: dict[int, tuple[float, str]] = {}
-        """When each seat's last turn ended, and why (a move after it is "too late")."""
+        """When each seat's last turn ended without their own move, and why (a move just after it
+        is "too late")."""
         self.digest = bankline.Digest() if self.bank else None
         self._digest_timer: asyncio.TimerHandle | None = None
 
@@ -190,7 +191,10 @@ class Session:
         was = self._was_actor.get(seat, False)
         begins = self._turn_begins(seat, update)
         if was and not self._was_actor[seat]:  # the turn ended: a move now is too late, and why
-            self.turn_over[seat] = (time.monotonic(), self._why_over(seat, list(update.events)))
+            if self.acting == (threading.get_ident(), seat):
+                self.turn_over.pop(seat, None)  # by their own move: another is not late, just not theirs
+            else:
+                self.turn_over[seat] = (time.monotonic(), self._why_over(seat, list(update.events)))
         if begins:
             at = None
             now = update.view["now"]
