@@ -1,0 +1,188 @@
+"""What a QA pass with irssi on a real ngircd found, each held on a real ngircd with real clients:
+
+- a table whose every person is away waits (no bot moves for nobody) and goes on when one is back;
+- a private message (`status`) from a player who parted is no presence: their turns go on passing
+  without penalty, a move is refused ("rejoin"), and only rejoining the channel brings them back;
+- a move right after one's own move is refused as "not your turn", naming who is on turn, never
+  "too late"; no line names a seat by number or says the game clock;
+- a newcomer's first burst of questions is answered in full;
+- after a SIGKILL and a restart the turn line comes once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from ionarena.core.record import replay
+from ionarena.store import Store
+
+from .ngircd import Ngircd
+from .people import BOT, BotProcess, Person, bot_notice, bot_says, channel_line
+from .play import CHANNEL, bank_player, dots_player, game_id, pieces, prompt_of, start_bot
+from .test_dots_irc import open_dots, stored
+
+GAME_CLOCK = re.compile(r"\b(at|until|by) \d+\.\d s\b")
+"""A time said as the game clock ("ends at 210.0 s"), never as seconds left."""
+SEAT_NUMBER = re.compile(r"\b(Player|seat) \d")
+
+
+async def seated(ircd: Ngircd, nick: str) -> Person:
+    person = await Person(ircd.port, nick).connect()
+    await person.join(CHANNEL)
+    return person
+
+
+def log_length(db: str, table_id: str) -> int:
+    return len(stored(db, table_id)[0])
+
+
+def test_a_table_whose_every_person_is_away_waits_and_goes_on_when_one_is_back(ircd: Ngircd, tmp_path: Path):
+    async def go() -> None:
+        bot, watcher, db = await start_bot(ircd, tmp_path, "--bot-delay", "0.1", "--grace", "120")
+        ada = await seated(ircd, "ada")
+        stop = asyncio.Event()
+        try:
+            table_id = await open_dots(watcher, [ada], bots=1, turn_cap=200)
+            await dots_player(ada, stop, turns=2)
+            ada.send(f"PART {CHANNEL}")
+            await watcher.expect(channel_line(CHANNEL, r"(^|· )ada is away: "), 15)
+            await watcher.expect(channel_line(CHANNEL, r"(^|· )Everyone at the table is away: the game waits"), 15)
+            held = log_length(db, table_id)
+            # bots a tenth of a second apart would make dozens of moves meanwhile (nobody watches)
+            await asyncio.sleep(3.0)
+            assert log_length(db, table_id) == held
+            ada.cursor = len(ada.lines)
+            await ada.join(CHANNEL)
+            await watcher.expect(channel_line(CHANNEL, r"(^|· )ada is back\."), 15)
+            await dots_player(ada, stop, turns=1)  # her turn comes again, and she plays on
+            for _ in range(100):
+                if log_length(db, table_id) > held:
+                    break
+                await asyncio.sleep(0.1)
+            assert log_length(db, table_id) > held
+        finally:
+            stop.set()
+            await ada.close()
+            await watcher.close()
+            bot.stop()
+    asyncio.run(go())
+
+
+def test_a_message_from_a_player_who_parted_is_no_presence(ircd: Ngircd, tmp_path: Path):
+    async def go() -> None:
+        bot, watcher, db = await start_bot(ircd, tmp_path, "--grace", "120")
+        people = {nick: await seated(ircd, nick) for nick in ("ada", "bob", "cy")}
+        ada, bob = people["ada"], people["bob"]
+        stop = asyncio.Event()
+        try:
+            ada.say(CHANNEL, "!ion bank round_time=600")
+            await watcher.expect(channel_line(CHANNEL, "opens a bank game"), 15)
+            for nick, sign in zip(people, "+-+", strict=True):
+                people[nick].tell(f"team {sign}")
+                await people[nick].expect(bot_notice(people[nick], "You are on team"), 10)
+            ada.say(CHANNEL, "!ion start")
+            await watcher.expect(channel_line(CHANNEL, "starts: "), 15)
+            table_id = game_id(watcher)
+
+            # a second move right after her own: not her turn (bob's), never "too late"
+            line = await ada.next(prompt_of(ada), 15)
+            cards = re.findall(r"\[([^\]]+)\]", line.text.split("Cards: ")[1])
+            ada.tell(cards[0])
+            ada.tell(cards[1])
+            refused = await ada.expect(bot_notice(ada, "(^|· )Not accepted: "), 15)
+            assert "Not accepted: it is not your turn: bob is on turn" in pieces([refused.text]), refused.text
+
+            others = [asyncio.create_task(bank_player(people[n], stop)) for n in ("ada", "cy")]
+            assert await bank_player(bob, stop, turns=1) == 1
+            bob.send(f"PART {CHANNEL}")
+            await watcher.expect(channel_line(CHANNEL, r"(^|· )bob is away: "), 15)
+            for _ in range(3):  # bob asks, by /msg, from outside the channel
+                mark = bob.mark()
+                bob.tell("status")
+                await bob.expect(bot_notice(bob, r"(^|· )Round 1/"), 15, since=mark)
+                await watcher.expect(channel_line(CHANNEL, r"bob is away \(turn passed\)"), 30,
+                                     since=len(watcher.lines))
+            mark = bob.mark()
+            bob.tell("+")
+            rejoin = await bob.expect(bot_notice(bob, "(^|· )Not accepted: "), 15, since=mark)
+            assert "Not accepted: you are away from #ion. Rejoin it (/join #ion)" in rejoin.text
+            assert not [ln for ln in bob.lines[mark:] if prompt_of(bob)(ln)]
+            await bob.join(CHANNEL)
+            await bob.expect(bot_notice(bob, r"(^|· )Welcome back: you play on in #ion\."), 15)
+            assert await bank_player(bob, stop, turns=1) == 1
+            stop.set()
+            await asyncio.gather(*others)
+            ada.say(CHANNEL, "!ion stop")
+            await watcher.expect(channel_line(CHANNEL, "stops the game"), 15)
+        finally:
+            stop.set()
+            for person in (*people.values(), watcher):
+                await person.close()
+            bot.stop()
+        store = Store(db)
+        try:
+            events = replay(store.record(table_id)).events(None)
+        finally:
+            store.close()
+        assert not [e for e in events if e.kind == "timeout" and e.data["player"] == 1]
+        assert len([e for e in events if e.kind == "away" and e.data["player"] == 1]) >= 3
+        for person in (*people.values(), watcher):
+            for ln in person.lines:
+                if ln.nick == BOT:
+                    assert not GAME_CLOCK.search(ln.text), ln.text
+                    assert not SEAT_NUMBER.search(ln.text), ln.text
+    asyncio.run(go())
+
+
+def test_a_newcomers_first_questions_are_all_answered(ircd: Ngircd, tmp_path: Path):
+    async def go() -> None:
+        bot, watcher, _ = await start_bot(ircd, tmp_path)
+        opener, zed = await seated(ircd, "opener"), await seated(ircd, "zed")
+        try:
+            opener.say(CHANNEL, "!ion dots bots=1")
+            await watcher.expect(channel_line(CHANNEL, "opens ION"), 15)
+            zed.tell("help")
+            zed.say(CHANNEL, "!ion help")
+            zed.say(CHANNEL, "!ion rules dots")
+            zed.say(CHANNEL, "!ion options dots")
+            zed.tell("hello?")
+            zed.tell("join")
+            for pattern in (r"^In a game, message me", r"^Ion Arena: ", r"^ION: Card Game \(", r"^!ion dots bots=N",
+                            r"^You are not in a game", r"^You have a seat in #ion"):
+                await zed.expect(bot_notice(zed, pattern.replace("^", "(^|· )")), 15)
+        finally:
+            for person in (opener, zed, watcher):
+                await person.close()
+            bot.stop()
+    asyncio.run(go())
+
+
+def test_after_a_sigkill_and_a_restart_the_turn_line_comes_once(ircd: Ngircd, tmp_path: Path):
+    async def go() -> None:
+        bot, watcher, db = await start_bot(ircd, tmp_path, "--bot-delay", "0.1")
+        ada = await seated(ircd, "ada")
+        stop = asyncio.Event()
+        bot2: BotProcess | None = None
+        try:
+            table_id = await open_dots(watcher, [ada], bots=1, turn_cap=200)
+            await dots_player(ada, stop, turns=2)
+            await ada.next(prompt_of(ada), 15)  # on turn, and she does not move
+            bot.kill()
+            mark = ada.mark()
+            bot2 = BotProcess(ircd.port, db, tmp_path, CHANNEL, "--bot-delay", "0.1").start()
+            await watcher.expect(channel_line(CHANNEL, f"\\(game {table_id}\\) goes on where it stopped"), 40)
+            await ada.expect(prompt_of(ada), 20, since=mark)
+            ada.tell("status")  # answers go after every turn line waiting: a second would come first
+            answer = await ada.expect(bot_notice(ada, "(^|· )Scores: "), 20, since=mark)
+            turns = [ln for ln in ada.lines[mark:] if prompt_of(ada)(ln) and ln.at <= answer.at]
+            assert len(turns) == 1, [ln.text for ln in turns]
+            assert any(bot_says(ada, r"goes on \(I restarted\)")(ln) for ln in ada.lines[mark:])
+        finally:
+            stop.set()
+            await ada.close()
+            await watcher.close()
+            if bot2 is not None:
+                bot2.stop()
+    asyncio.run(go())
