@@ -48,7 +48,8 @@ def test_a_table_whose_every_person_is_away_waits_and_goes_on_when_one_is_back(i
             await dots_player(ada, stop, turns=2)
             ada.send(f"PART {CHANNEL}")
             await watcher.expect(channel_line(CHANNEL, r"(^|· )ada is away: "), 15)
-            await watcher.expect(channel_line(CHANNEL, r"(^|· )Everyone at the table is away: the game waits"), 15)
+            everyone = r"(^|· )Everyone at the table is away: the game waits"
+            await watcher.expect(channel_line(CHANNEL, everyone), 15)
             held = log_length(db, table_id)
             # bots a tenth of a second apart would make dozens of moves meanwhile (nobody watches)
             await asyncio.sleep(3.0)
@@ -149,8 +150,8 @@ def test_a_newcomers_first_questions_are_all_answered(ircd: Ngircd, tmp_path: Pa
             zed.say(CHANNEL, "!ion options dots")
             zed.tell("hello?")
             zed.tell("join")
-            for pattern in (r"^In a game, message me", r"^Ion Arena: ", r"^ION: Card Game \(", r"^!ion dots bots=N",
-                            r"^You are not in a game", r"^You have a seat in #ion"):
+            for pattern in (r"^In a game, message me", r"^Ion Arena: ", r"^ION: Card Game \(",
+                            r"^!ion dots bots=N", r"^You are not in a game", r"^You have a seat in #ion"):
                 await zed.expect(bot_notice(zed, pattern.replace("^", "(^|· )")), 15)
         finally:
             for person in (opener, zed, watcher):

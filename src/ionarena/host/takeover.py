@@ -20,7 +20,6 @@ from typing import Any
 from ..core import State
 from .scheduler import LIMIT, Due
 
-
 ROUND_EVENTS = frozenset({"deal", "deal_end", "turn_cap", "round", "round_end"})
 """Event kinds that start or end a round of some game (dots' deals, compound's rounds)."""
 

@@ -244,7 +244,8 @@ class Absence:
             if not away.told_wait and not self.nobody:  # (everyone away: that was said)
                 away.told_wait = True
                 left = bankline.seconds(away.until - session.bot.loop.time())
-                session.bot.channel_say(session.channel, catalogue.WAITING_FOR.format(nick=away.nick, left=left))
+                session.bot.channel_say(session.channel,
+                                        catalogue.WAITING_FOR.format(nick=away.nick, left=left))
             return
         passed = await session.bot.work(self._pass, seat)
         if passed:

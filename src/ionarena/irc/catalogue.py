@@ -220,8 +220,8 @@ def away_channel(nick: str, grace: float, hold: bool, timed: bool) -> str:
 
 def away_private(channel: str, grace: float) -> str:
     """Private (to someone who parted but is still on the network): how to come back."""
-    return (f"You left {channel}: your seat waits {grace:g} s. Rejoin {channel} (/join {channel}) to play on; "
-            f"'quit' leaves for good.")
+    return (f"You left {channel}: your seat waits {grace:g} s. Rejoin {channel} (/join {channel}) "
+            f"to play on; 'quit' leaves for good.")
 
 
 def back_channel(nick: str) -> str:
