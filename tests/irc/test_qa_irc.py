@@ -71,30 +71,72 @@ def test_a_table_whose_every_person_is_away_waits_and_goes_on_when_one_is_back(i
     asyncio.run(go())
 
 
-def test_a_message_from_a_player_who_parted_is_no_presence(ircd: Ngircd, tmp_path: Path):
+async def bank_game(ircd: Ngircd, watcher: Person, nicks: tuple[str, ...]) -> tuple[dict[str, Person], str]:
+    """Everyone in `nicks` in the channel and in a new bank game (teams + - + …); the game's id."""
+    people = {nick: await seated(ircd, nick) for nick in nicks}
+    first = people[nicks[0]]
+    first.say(CHANNEL, "!ion bank round_time=600")
+    await watcher.expect(channel_line(CHANNEL, "opens a bank game"), 15)
+    for n, nick in enumerate(nicks):
+        people[nick].tell(f"team {'+-'[n % 2]}")
+        await people[nick].expect(bot_notice(people[nick], "You are on team"), 10)
+    first.say(CHANNEL, "!ion start")
+    await watcher.expect(channel_line(CHANNEL, "starts: "), 15)
+    return people, game_id(watcher)
+
+
+def bank_events(db: str, table_id: str) -> list:
+    store = Store(db)
+    try:
+        return replay(store.record(table_id)).events(None)
+    finally:
+        store.close()
+
+
+def check_words(people: list[Person]) -> None:
+    """No line of the bot names a seat by number or says the game clock."""
+    for person in people:
+        for ln in person.lines:
+            if ln.nick == BOT:
+                assert not GAME_CLOCK.search(ln.text), ln.text
+                assert not SEAT_NUMBER.search(ln.text), ln.text
+
+
+def test_a_second_move_right_after_ones_own_is_not_your_turn_never_too_late(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--grace", "120")
-        people = {nick: await seated(ircd, nick) for nick in ("ada", "bob", "cy")}
-        ada, bob = people["ada"], people["bob"]
+        bot, watcher, db = await start_bot(ircd, tmp_path)
+        people: dict[str, Person] = {}
         stop = asyncio.Event()
         try:
-            ada.say(CHANNEL, "!ion bank round_time=600")
-            await watcher.expect(channel_line(CHANNEL, "opens a bank game"), 15)
-            for nick, sign in zip(people, "+-+", strict=True):
-                people[nick].tell(f"team {sign}")
-                await people[nick].expect(bot_notice(people[nick], "You are on team"), 10)
-            ada.say(CHANNEL, "!ion start")
-            await watcher.expect(channel_line(CHANNEL, "starts: "), 15)
-            table_id = game_id(watcher)
-
-            # a second move right after her own: not her turn (bob's), never "too late"
+            people, table_id = await bank_game(ircd, watcher, ("ada", "bob"))
+            ada, bob = people["ada"], people["bob"]
             line = await ada.next(prompt_of(ada), 15)
             cards = re.findall(r"\[([^\]]+)\]", line.text.split("Cards: ")[1])
             ada.tell(cards[0])
-            ada.tell(cards[1])
+            ada.tell(cards[1])  # typed at once after her move: bob is on turn by then
             refused = await ada.expect(bot_notice(ada, "(^|· )Not accepted: "), 15)
             assert "Not accepted: it is not your turn: bob is on turn" in pieces([refused.text]), refused.text
+            await asyncio.gather(bank_player(ada, stop, turns=2), bank_player(bob, stop, turns=2))
+            ada.say(CHANNEL, "!ion stop")
+            await watcher.expect(channel_line(CHANNEL, "stops the game"), 15)
+        finally:
+            stop.set()
+            for person in (*people.values(), watcher):
+                await person.close()
+            bot.stop()
+        assert not [e for e in bank_events(db, table_id) if e.kind == "timeout"]
+        check_words([*people.values(), watcher])
+    asyncio.run(go())
 
+
+def test_a_message_from_a_player_who_parted_is_no_presence(ircd: Ngircd, tmp_path: Path):
+    async def go() -> None:
+        bot, watcher, db = await start_bot(ircd, tmp_path, "--grace", "120")
+        people: dict[str, Person] = {}
+        stop = asyncio.Event()
+        try:
+            people, table_id = await bank_game(ircd, watcher, ("ada", "bob", "cy"))
+            bob = people["bob"]
             others = [asyncio.create_task(bank_player(people[n], stop)) for n in ("ada", "cy")]
             assert await bank_player(bob, stop, turns=1) == 1
             bob.send(f"PART {CHANNEL}")
@@ -115,25 +157,17 @@ def test_a_message_from_a_player_who_parted_is_no_presence(ircd: Ngircd, tmp_pat
             assert await bank_player(bob, stop, turns=1) == 1
             stop.set()
             await asyncio.gather(*others)
-            ada.say(CHANNEL, "!ion stop")
+            people["ada"].say(CHANNEL, "!ion stop")
             await watcher.expect(channel_line(CHANNEL, "stops the game"), 15)
         finally:
             stop.set()
             for person in (*people.values(), watcher):
                 await person.close()
             bot.stop()
-        store = Store(db)
-        try:
-            events = replay(store.record(table_id)).events(None)
-        finally:
-            store.close()
+        events = bank_events(db, table_id)
         assert not [e for e in events if e.kind == "timeout" and e.data["player"] == 1]
         assert len([e for e in events if e.kind == "away" and e.data["player"] == 1]) >= 3
-        for person in (*people.values(), watcher):
-            for ln in person.lines:
-                if ln.nick == BOT:
-                    assert not GAME_CLOCK.search(ln.text), ln.text
-                    assert not SEAT_NUMBER.search(ln.text), ln.text
+        check_words([*people.values(), watcher])
     asyncio.run(go())
 
 
