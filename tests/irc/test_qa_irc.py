@@ -15,7 +15,10 @@ import asyncio
 import re
 from pathlib import Path
 
+import pytest
+
 from ionarena.core.record import replay
+from ionarena.host import IRC, Table
 from ionarena.store import Store
 
 from .ngircd import Ngircd
@@ -220,4 +223,58 @@ def test_after_a_sigkill_and_a_restart_the_turn_line_comes_once(ircd: Ngircd, tm
             await watcher.close()
             if bot2 is not None:
                 bot2.stop()
+    asyncio.run(go())
+
+
+def prepared_bank(db: str, seed: int, moves: int) -> str:
+    """A bank game of ada and bob in the store, as the bot would have made it in #ion, played
+    `moves` moves (each the first card in hand); the bot resumes it when it starts."""
+    class Clock:
+        now = 0.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    store = Store(db)
+    try:
+        table = Table("bank", players=2, seed=seed, clock=clock, journal=store, surface=IRC,
+                      options={"teams": "+-", "round_time": 600},
+                      labels={"channel": CHANNEL, "opener": "ada"})
+        table.sit(0, "ada")
+        table.sit(1, "bob")
+        table.start()
+        for _ in range(moves):
+            seat = table.update(None).actors[0]
+            clock.now += 0.5
+            table.submit(seat, table.update(seat).view["table"]["hand"][0])
+        return table.id
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(("seed", "moves", "used"), [(10, 10, ":"), (24, 18, "+:")])
+def test_move_time_and_round_time_are_told_as_seconds_left(ircd: Ngircd, tmp_path: Path, seed: int,
+                                                           moves: int, used: str):
+    """Seeds where ada holds [:] (or [+:]) after `moves` first-card moves (found by playing them)."""
+    async def go() -> None:
+        db = f"sqlite:///{tmp_path / 'ion.db'}"
+        watcher = await seated(ircd, "watcher")
+        ada, bob = await seated(ircd, "ada"), await seated(ircd, "bob")
+        table_id = prepared_bank(db, seed, moves)
+        bot = BotProcess(ircd.port, db, tmp_path, CHANNEL).start()
+        try:
+            await watcher.expect(channel_line(CHANNEL, f"\\(game {table_id}\\) goes on where it stopped"), 40)
+            line = await ada.next(prompt_of(ada), 20)
+            assert f"[{used}] x1" in line.text, line.text
+            ada.tell(used)
+            told = r"(^|· )ada \(you\) uses \[" + re.escape(used) + r"\]"
+            note = await ada.expect(bot_says(ada, told), 20)
+            said = next(p for p in pieces([note.text]) if re.search(told, p))
+            assert re.search(r"(may move for \d+(\.\d)? s more|the round now ends in \d+ s)\.$", said), said
+        finally:
+            for person in (ada, bob, watcher):
+                await person.close()
+            bot.stop()
+        check_words([ada, bob, watcher])
     asyncio.run(go())
