@@ -12,7 +12,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
+import sqlite3
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -277,4 +280,47 @@ def test_move_time_and_round_time_are_told_as_seconds_left(ircd: Ngircd, tmp_pat
                 await person.close()
             bot.stop()
         check_words([ada, bob, watcher])
+    asyncio.run(go())
+
+
+def action_times(db_file: Path, table_id: str) -> dict[int, datetime]:
+    """When each action of the table was committed (the store's own stamp)."""
+    with contextlib.closing(sqlite3.connect(db_file)) as conn:
+        rows = conn.execute("SELECT version, created_at FROM ion_actions WHERE table_id = ?", (table_id,))
+        return {version: datetime.fromisoformat(str(at)) for version, at in rows}
+
+
+def test_an_idle_persons_takeover_move_stays_in_its_deal(ircd: Ngircd, tmp_path: Path):
+    """ada never moves: a bot makes each of her whole moves after the idle time (1 s). When such a
+    move ends a deal, her turn in the next deal is a new move: it waits its own idle second, and
+    she is told of each."""
+    async def go() -> None:
+        bot, watcher, db = await start_bot(ircd, tmp_path, "--bot-delay", "0.1", "--idle-time", "1")
+        ada = await seated(ircd, "ada")
+        try:
+            ada.say(CHANNEL, "!ion dots bots=1 variant=tournament turn_cap=3")
+            await watcher.expect(channel_line(CHANNEL, "opens ION: Card Game"), 15)
+            ada.tell("join")
+            await ada.expect(bot_notice(ada, "You have a seat"), 10)
+            ada.say(CHANNEL, "!ion start")
+            await watcher.expect(channel_line(CHANNEL, "starts: "), 15)
+            table_id = game_id(watcher)
+            await watcher.expect(channel_line(CHANNEL, "Final scores: "), 240)
+            told = r"(^|· )You took more than 1 s: a bot made your move"
+            await ada.expect(bot_says(ada, told), 15)
+        finally:
+            await ada.close()
+            await watcher.close()
+            bot.stop()
+        log, record = stored(db, table_id)
+        events = replay(record).events(None)
+        times = action_times(tmp_path / "ion.db", table_id)
+        by_version = {e.version: e for e in log}
+        crossed = 0
+        for deal in (e.version for e in events if e.kind == "deal" and e.version > 1):
+            after = by_version.get(deal + 1)
+            if after is not None and after.player == 0:  # ada's turn opens the new deal
+                crossed += 1
+                assert (times[deal + 1] - times[deal]).total_seconds() >= 0.9, (deal, after)
+        assert crossed >= 1
     asyncio.run(go())
