@@ -100,3 +100,10 @@ def test_move_time_and_round_time_are_told_as_seconds_left_never_the_game_clock(
     said = {e.kind: bankline.channel_words(e, names, state.now()) for e in state.events(0, since=before)}
     assert said["move_time"] == "ada (you) uses [:] Move Time: may move for 15 s more."
     assert said["round_time"] == "ada (you) uses [+:]: the round now ends in 160 s."
+
+
+def test_status_says_who_is_on_turn_by_name_and_you_to_the_player_on_turn():
+    state = SPEC.position({"teams": "+-", "seed": 1, "turn": 0})
+    names = ["ada", "bob"]
+    assert "you are on turn (3 s left)" in bankline.status_lines(state.view(0), Names(0, names))[0]
+    assert "ada is on turn (3 s left)" in bankline.status_lines(state.view(1), Names(1, names))[0]

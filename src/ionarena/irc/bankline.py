@@ -127,7 +127,9 @@ def status_lines(view: View, names: Names) -> list[str]:
         first.append(bank_state(table, now))
         if view["actors"]:
             left = seconds(float(view["deadline"] or 0.0) - now)
-            first.append(f"{names.plain(view['actors'][0])} on turn ({left} left)")
+            on_turn = view["actors"][0]
+            who = "you are" if on_turn == view.get("seat") else f"{names.plain(on_turn)} is"
+            first.append(f"{who} on turn ({left} left)")
     elif phase == "shop" and view["deadline"] is not None:
         first.append(f"the shop closes in {seconds(view['deadline'] - now)}")
     teams = table["team_scores"]
