@@ -22,7 +22,7 @@ from ..host import Update
 from . import bankline, catalogue
 from .commands import parse_private
 from .digest import turn_digest
-from .naming import name_seats, ok_command, seat_named
+from .naming import name_seats, ok_command, react_command, seat_named
 
 if TYPE_CHECKING:
     from .session import Session
@@ -69,7 +69,8 @@ async def message(session: Session, nick: str, text: str) -> None:
         if bot.may_answer(nick):
             bot.answer(nick, name_seats(answer, session.names), key=command.text.split()[0].lower())
         return
-    move = ok_command(command.text, session.names, session.normalize)
+    move = react_command(ok_command(command.text, session.names, session.normalize), session.names,
+                         session.normalize)
     words = move.split()
     if len(words) == 2 and words[0].lower() == "ok" and not words[1].isdigit() \
             and seat_named(words[1], session.names, session.normalize) is None:
@@ -117,6 +118,7 @@ def refusal(session: Session, seat: int, err: IonError) -> str:
 
 
 _NOT_YOURS = re.compile(r"^it is not (?:Player|seat) (\d{1,3})'s turn(?:; (.*) is to move)?")
+_NOT_A_NUMBER = re.compile(r"'([^'\s]{1,32})' is not a player number \(0 to \d+\)")
 _NO_SEAT = re.compile(r"there is no seat '?([^'\s]{1,32})'?(?: in a \d+-player game[^.;:]*)?")
 
 
@@ -128,6 +130,7 @@ def reword(reason: str, seat: int, names: Sequence[str]) -> str:
         other = f": {mine.group(2)} is on turn" if mine.group(2) else ""
         reason = f"it is not your turn{other}" + reason[mine.end():]
     reason = _NO_SEAT.sub(lambda m: f"nobody called {m.group(1)} plays here", reason)
+    reason = _NOT_A_NUMBER.sub(lambda m: f"nobody called {m.group(1)} plays here", reason)
     return name_seats(reason, names)
 
 
