@@ -230,7 +230,7 @@ def test_the_person_is_told_once_when_the_takeover_bot_made_their_whole_move():
         base = Fake()
         clock = TurnClock(base)
         table = Table("valence", players=2, bots={1: "greedy"}, seed=0, clock=clock, journal=MemoryJournal(),
-                      settings=TableSettings(move_limit=20.0))
+                      settings=TableSettings(move_limit=20.0, bot_delay=5.0))
         table.sit(0, "ada")
         session = Session(link, "#ion", table, ["ada", ""], "ada", clock)
         session.attach(-1)
@@ -251,5 +251,8 @@ def test_the_person_is_told_once_when_the_takeover_bot_made_their_whole_move():
         assert len([e for e in table.record().actions[before:] if e[0] == 0]) >= 2
         told = [text for text in said(link, "ada") if text.startswith("You took more than 20 s")]
         assert told == ["You took more than 20 s: a bot made your move (the seat is still yours)."]
+        assert 0 not in table.update(0).actors  # her move, typed just too late, says why
+        await session.private("ada", "end")
+        assert said(link, "ada")[-1] == "Not accepted: too late, a bot made your move (you were idle)."
         session.end()
     asyncio.run(go())

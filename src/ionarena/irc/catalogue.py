@@ -196,6 +196,8 @@ def your_move(nick: str) -> str:
 NO_TIME = "The round ends in {left}: no time for a move this turn."
 TURN_ENDED_TIMEOUT = "your time ran out"
 TURN_ENDED_ROUND = "the round ended"
+TURN_ENDED_AWAY = "your turn was passed while you were away"
+TURN_ENDED_IDLE = "a bot made your move (you were idle)"
 TURN_ENDED = "your turn is over"
 IDLE_MOVE = "You took more than {limit:g} s: a bot made your move (the seat is still yours)."
 

@@ -360,6 +360,10 @@ class Session:
             return catalogue.TURN_ENDED_TIMEOUT
         if "round_end" in kinds:
             return catalogue.TURN_ENDED_ROUND
+        if "away" in kinds:
+            return catalogue.TURN_ENDED_AWAY
+        if self.table.idle.moves.get(seat, 0) > self._idle_seen.get(seat, 0):
+            return catalogue.TURN_ENDED_IDLE
         return catalogue.TURN_ENDED
 
     def _written(self, key: Hashable, _sent: bool = True) -> None:
