@@ -256,3 +256,25 @@ def test_the_person_is_told_once_when_the_takeover_bot_made_their_whole_move():
         assert said(link, "ada")[-1] == "Not accepted: too late, a bot made your move (you were idle)."
         session.end()
     asyncio.run(go())
+
+
+def test_a_move_is_judged_at_the_moment_it_arrived_however_long_the_worker_is_busy():
+    """ada's move arrives with a second of her 3 s left; the bot's worker is busy for 4 s (other
+    people's questions, a slow commit) before it judges it: it is in time."""
+    async def go() -> None:
+        link = Link()
+        session, table, _, base = bank(link, players="+-")
+        await settle()
+        written(link)
+        base.now += 2.0
+
+        async def busy_worker(fn, *args):
+            base.now += 4.0
+            return fn(*args)
+
+        link.work = busy_worker  # type: ignore[method-assign]
+        move = card(table, 0)
+        await session.private("ada", move)
+        assert (0, move) in log(table) and not [e for e in log(table) if e[1] == "timeout"]
+        session.end()
+    asyncio.run(go())

@@ -62,30 +62,35 @@ async def message(session: Session, nick: str, text: str) -> None:
         if bot.may_answer(nick):
             bot.answer(nick, catalogue.STARTED.format(channel=session.channel), key="started")
         return
-    answer = await bot.work(session.table.ask, seat, command.text)
-    if answer is None and command.word == "help":
+    arrived = ("move", seat, next(_moves))
+    session.clock.hold(arrived)  # a move is judged at the moment it arrived, however busy the worker is
+    try:
+        await question_or_move(session, nick, seat, command.text, command.word)
+    finally:
+        session.clock.release(arrived)
+    session.request_pump()
+
+
+async def question_or_move(session: Session, nick: str, seat: int, text: str, word: str) -> None:
+    """The game's anytime question (bank's `inv`, `help <x>`) answered, else `text` tried as a move."""
+    bot = session.bot
+    answer = await bot.work(session.table.ask, seat, text)
+    if answer is None and word == "help":
         answer = catalogue.PRIVATE_HELP
     if answer is not None:
         if bot.may_answer(nick):
-            bot.answer(nick, name_seats(answer, session.names), key=command.text.split()[0].lower())
+            bot.answer(nick, name_seats(answer, session.names), key=text.split()[0].lower())
         return
-    move = react_command(ok_command(command.text, session.names, session.normalize), session.names,
-                         session.normalize)
+    move = react_command(ok_command(text, session.names, session.normalize), session.names, session.normalize)
     words = move.split()
     if len(words) == 2 and words[0].lower() == "ok" and not words[1].isdigit() \
             and seat_named(words[1], session.names, session.normalize) is None:
         if bot.may_answer(nick):
             bot.answer(nick, catalogue.NOBODY_CALLED.format(name=words[1][:32]), key="refused")
         return
-    arrived = ("move", seat, next(_moves))
-    session.clock.hold(arrived)  # judged at the moment it arrived, however long the worker is busy
-    try:
-        refused = await bot.work(submit_or_refusal, session, seat, move)
-    finally:
-        session.clock.release(arrived)
+    refused = await bot.work(submit_or_refusal, session, seat, move)
     if refused is not None and bot.may_answer(nick):
         bot.answer(nick, refused, key="refused")
-    session.request_pump()
 
 
 def submit(session: Session, seat: int, text: str) -> Update:
