@@ -321,6 +321,8 @@ def test_an_idle_persons_takeover_move_stays_in_its_deal(ircd: Ngircd, tmp_path:
             after = by_version.get(deal + 1)
             if after is not None and after.player == 0:  # ada's turn opens the new deal
                 crossed += 1
-                assert (times[deal + 1] - times[deal]).total_seconds() >= 0.9, (deal, after)
+                # the stamps are commit times, which a busy machine delays by up to tenths of a
+                # second each; a takeover that ran on into the new deal committed both at once
+                assert (times[deal + 1] - times[deal]).total_seconds() >= 0.5, (deal, after)
         assert crossed >= 1
     asyncio.run(go())
