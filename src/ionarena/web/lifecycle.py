@@ -100,6 +100,8 @@ class Lifecycle:
         now = hub.clock()
         wait, idle = limits.wait_minutes * 60, limits.idle_minutes * 60
         for hosted in list(hub.tables.values()):
+            if hosted.remote is not None:
+                continue  # a mirror: its owner follows the table's life (`cluster.node`)
             table = hosted.table
             status = table.status
             attended = self.attended(hosted, now)

@@ -1,0 +1,517 @@
+"""One `ion serve` process of a cluster: its leases, its mirrors, and the hub's narrow door to them.
+
+The hub asks the `Cluster` only these things, each where a single server does something else:
+`open`/`close` (take the orphaned tables / give every lease back), `new_id` (a table to make is
+leased before its first row is written), `journal` (the owner's: the store, announcing), `find`
+(a table not in memory: own it if nobody does, else mirror its owner), `released` (the hub lets
+a table go), and the relayed calls for a table another process owns (`submit`, `sit`,
+`seat_bot`, `leave`, `attend`). A hub without a cluster never reaches this module.
+
+Every `every` seconds (`_tick`) the process renews its leases in one statement, follows the
+owner of any table whose lease it lost, takes the running tables nobody holds a live lease on
+(their owner died: failover), tells each owner that people are at its tables here (so it does
+not adjourn them), and lets go of the mirrors nobody here watches.
+
+Subjects on the bus: `ion.t.<table>` — what the owner committed (`{"k": "a", "e": entries}`,
+`seat`, `status`, `labels`), a new owner (`owner`), the owner letting go (`gone`);
+`ion.n.<node>` — requests to a process and their answers (`cluster.relay`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import orjson
+
+from ..core import IllegalAction, IonError, NoSuchSeat
+from ..host import WEB, StaleSubmit, Table, Update
+from ..host.journal import TableInfo
+from ..host.mirror import Gap, catch_up, follow, follow_labels, follow_seat, follow_status
+from ..host.table import new_table_id
+from ..store import Store, StoreError
+from .bus import Bus, open_bus
+from .journal import Announcing, Message, Refusing, entries_of, seat_of
+from .lease import Leases
+from .relay import Relay, Unanswered
+
+if TYPE_CHECKING:
+    from ..web.hub import Hosted, Hub
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+FINISHED = ("over", "abandoned")
+SURFACES = (WEB, None)
+REFUSING = Refusing()
+
+
+class ServerAway(StoreError):
+    """The process that plays the table did not answer (it may be failing over: try again)."""
+
+
+def table_subject(table_id: str) -> str:
+    """The subject of a table's changes."""
+    return f"ion.t.{table_id}"
+
+
+class Follower:
+    """A mirror's queue of what its owner tells, applied in order in the hub's threads."""
+
+    def __init__(self, cluster: Cluster, table_id: str):
+        self.cluster = cluster
+        self.table_id = table_id
+        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+        self.hosted: Hosted | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    def heard(self, data: bytes) -> None:
+        try:
+            self.queue.put_nowait(orjson.loads(data))
+        except orjson.JSONDecodeError:
+            log.warning("table %s: a message that is not JSON", self.table_id)
+
+    def start(self, hosted: Hosted) -> None:
+        self.hosted = hosted
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+
+    async def sync(self, snapshot: Message) -> None:
+        """Apply the owner's answer to a relayed call after everything heard before it."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait({**snapshot, "k": "snap", "_done": done})
+        await done
+
+    async def _run(self) -> None:
+        while True:
+            message = await self.queue.get()
+            try:
+                await self._apply(message)
+            except Exception:
+                log.exception("table %s: following its owner failed", self.table_id)
+            finally:
+                done = message.get("_done")
+                if done is not None and not done.done():
+                    done.set_result(None)
+
+    async def _apply(self, message: Message) -> None:
+        cluster, hosted = self.cluster, self.hosted
+        assert hosted is not None
+        table, run = hosted.table, cluster.hub.run
+        kind = message.get("k")
+        if kind == "a":
+            try:
+                await run(follow, table, entries_of(message["e"]))
+            except Gap:
+                await cluster.catch_up(table)
+        elif kind == "seat":
+            await run(follow_seat, table, seat_of(message["seat"]))
+        elif kind == "status":
+            await run(follow_status, table, message["status"])
+        elif kind == "labels":
+            await run(follow_labels, table, dict(message["labels"]))
+        elif kind == "snap":
+            if message.get("version", -1) > table.version:
+                await cluster.catch_up(table)
+            for seat in message.get("seats", ()):
+                await run(follow_seat, table, seat_of(seat))
+            if message.get("status"):
+                await run(follow_status, table, message["status"])
+        elif kind == "owner":
+            owner = message.get("owner")
+            if isinstance(owner, str) and owner != cluster.node:
+                hosted.remote = owner
+            if int(message.get("version", 0)) > table.version:
+                await cluster.catch_up(table)
+        elif kind == "gone":
+            await cluster.owner_gone(hosted)
+
+
+class Cluster:
+    """This process's part of the site (see the module docstring)."""
+
+    def __init__(self, store: Store, bus: Bus | str, *, ttl: float = 3.0, every: float = 1.0,
+                 node: str | None = None):
+        self.store = store
+        self.node = node or secrets.token_hex(8)
+        self.bus = open_bus(bus) if isinstance(bus, str) else bus
+        self.leases = Leases(store.engine, self.node, ttl)
+        self.every = every
+        self.relay = Relay(self.bus, self.node, self._serve)
+        self.journal = Announcing(store, self._announce_from_thread, self._conflict_from_thread)
+        self._hub: Hub | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._followers: dict[str, Follower] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._jobs: set[asyncio.Task[Any]] = set()
+
+    @property
+    def hub(self) -> Hub:
+        assert self._hub is not None
+        return self._hub
+
+    # -- life -------------------------------------------------------------------------------------------
+
+    async def open(self, hub: Hub) -> int:
+        """Connect to the bus and take every running table nobody holds; how many."""
+        self._hub = hub
+        self.loop = asyncio.get_running_loop()
+        await self.bus.start()
+        await self.relay.start()
+        taken = await self._take_orphans()
+        self._task = self.loop.create_task(self._run())
+        return taken
+
+    async def close(self) -> None:
+        """Give every lease back and tell the followers (another process takes the tables at once:
+        a rolling restart), then disconnect."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        with contextlib.suppress(Exception):
+            for table_id in await asyncio.to_thread(self.leases.release_all):
+                self._announce(table_id, {"k": "gone"})
+        for follower in list(self._followers.values()):
+            await follower.stop()
+        self._followers.clear()
+        await self.bus.close()
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.every)
+            try:
+                await self._tick()
+            except Exception as err:
+                log.warning("cluster: a round of leases failed: %s", err)
+
+    async def _tick(self) -> None:
+        hub = self.hub
+        ours = await hub.run(self.leases.renew)
+        done: list[str] = []
+        for hosted in list(hub.tables.values()):
+            if hosted.remote is not None:
+                continue
+            if hosted.table.status in FINISHED:
+                if hosted.id in ours:
+                    done.append(hosted.id)
+            elif hosted.id not in ours and not hosted.gone:
+                await self._lost(hosted)
+        if done:
+            await hub.run(self.leases.release, done)
+        await self._take_orphans()
+        now = hub.clock()
+        for hosted in list(hub.tables.values()):
+            if hosted.remote is None:
+                continue
+            if hub.lifecycle.attended(hosted, now):
+                self.relay.tell(hosted.remote, "touch", table=hosted.id)
+            else:
+                hub.release(hosted)
+
+    # -- owning -----------------------------------------------------------------------------------------
+
+    async def new_id(self) -> str:
+        """An id for a table about to be made here, its lease already ours."""
+        while True:
+            table_id = new_table_id()
+            if await self.hub.run(self.leases.claim, table_id):
+                return table_id
+
+    async def _take_orphans(self) -> int:
+        """Take over the running tables nobody holds a live lease on; how many."""
+        hub = self.hub
+        ids = await hub.run(self.leases.orphans, SURFACES)
+        random.shuffle(ids)  # several survivors share a dead process's tables
+        taken = 0
+        for table_id in ids:
+            if await self._own(table_id) is not None:
+                taken += 1
+        if taken:
+            log.info("cluster: took over %d tables", taken)
+        return taken
+
+    async def _own(self, table_id: str) -> Hosted | None:
+        """Claim the table and host it here (a mirror of it becomes the owner); None if another
+        process holds it."""
+        hub = self.hub
+        async with self._lock(table_id):
+            if not await hub.run(self.leases.claim, table_id):
+                return None
+            hosted = hub.tables.get(table_id)
+            if hosted is not None and hosted.remote is None:
+                return hosted
+            if hosted is not None:  # a mirror here: it becomes the owner, its connections stay
+                follower = self._followers.pop(table_id, None)
+                if follower is not None:
+                    await follower.stop()
+                    await self.bus.unsubscribe(table_subject(table_id))
+                await self.catch_up(hosted.table)
+                hosted.table.journal = self.journal
+                hosted.remote = None
+            else:
+                try:
+                    table = await hub.run(self.store.load, table_id, hub.clock)
+                except StoreError as err:
+                    log.error("cluster: cannot take table %s over: %s", table_id, err)
+                    await hub.run(self.leases.release, [table_id])
+                    return None
+                table.journal = self.journal
+                hosted = hub._adopt(table)
+            self._announce(table_id, {"k": "owner", "owner": self.node, "version": hosted.table.version})
+            hub.kick(hosted)
+            return hosted
+
+    async def _lost(self, hosted: Hosted) -> None:
+        """Our lease on a table we host ran out and another process took it: follow that one."""
+        owner = await self.hub.run(self.leases.owner_of, hosted.id)
+        if owner is None or owner == self.node:
+            await self._own(hosted.id)
+            return
+        log.warning("table %s: server %s took it over; following it", hosted.id, owner)
+        await self._follow(hosted, owner)
+
+    async def catch_up(self, table: Table) -> int:
+        """Bring a table to what the store holds."""
+        def read() -> tuple[TableInfo, list[Any]]:
+            return self.store.table_info(table.id), self.store.log(table.id)
+
+        info, entries = await self.hub.run(read)
+        return await self.hub.run(catch_up, table, info, entries)
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    # -- mirrors ----------------------------------------------------------------------------------------
+
+    async def find(self, table_id: str) -> Hosted | None:
+        """A running table that is not in memory here: owned (nobody held it) or mirrored (its
+        owner's); None for a finished table or another surface's (the hub reads it as ever)."""
+        hub = self.hub
+        try:
+            info = await hub.run(self.store.table_info, table_id)
+        except StoreError:
+            return None
+        if info.status in FINISHED or info.surface not in SURFACES:
+            return None
+        for _ in range(3):
+            hosted = hub.tables.get(table_id)
+            if hosted is not None:
+                return hosted
+            owned = await self._own(table_id)
+            if owned is not None:
+                return owned
+            owner = await hub.run(self.leases.owner_of, table_id)
+            if owner is not None and owner != self.node:
+                return await self._mirror(table_id, owner)
+        raise ServerAway("the server playing this table is changing; try again in a moment")
+
+    async def _mirror(self, table_id: str, owner: str) -> Hosted:
+        hub = self.hub
+        async with self._lock(table_id):
+            hosted = hub.tables.get(table_id)
+            if hosted is not None:
+                return hosted
+            follower = Follower(self, table_id)
+            self._followers[table_id] = follower
+            # subscribed before the table is read: nothing it is told after is missed
+            await self.bus.subscribe(table_subject(table_id), follower.heard)
+            try:
+                table = await hub.run(self.store.load, table_id, hub.clock)
+            except BaseException:
+                self._followers.pop(table_id, None)
+                await self.bus.unsubscribe(table_subject(table_id))
+                raise
+            table.journal = REFUSING
+            hosted = hub._adopt(table, remote=owner)
+            follower.start(hosted)
+            return hosted
+
+    async def _follow(self, hosted: Hosted, owner: str) -> None:
+        """A table hosted here becomes a mirror of `owner`'s."""
+        async with self._lock(hosted.id):
+            hosted.remote = owner
+            hosted.table.journal = REFUSING
+            self.hub.pumps.stop(hosted)
+            follower = Follower(self, hosted.id)
+            self._followers[hosted.id] = follower
+            await self.bus.subscribe(table_subject(hosted.id), follower.heard)
+            follower.start(hosted)
+            await self.catch_up(hosted.table)
+
+    async def owner_gone(self, hosted: Hosted) -> None:
+        """The owner let go of the table (it stopped, or adjourned it): take it if people are at
+        it here, else let the mirror go."""
+        hub = self.hub
+        if hub.lifecycle.attended(hosted, hub.clock()):
+            self._spawn(self._own(hosted.id))
+        else:
+            hub.release(hosted)
+
+    def released(self, hosted: Hosted) -> None:
+        """The hub let go of a table: give its lease back, or stop following it."""
+        if hosted.remote is None:
+            table_id = hosted.id
+            self._announce(table_id, {"k": "gone"})
+            self._spawn(self.hub.run(self.leases.release, [table_id]))
+            return
+        follower = self._followers.pop(hosted.id, None)
+        if follower is not None:
+            self._spawn(follower.stop())
+            self._spawn(self.bus.unsubscribe(table_subject(hosted.id)))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._jobs.add(task)
+        task.add_done_callback(self._jobs.discard)
+
+    # -- what the owner tells -----------------------------------------------------------------------------
+
+    def _announce(self, table_id: str, message: Message) -> None:
+        self.bus.publish(table_subject(table_id), orjson.dumps(message))
+
+    def _announce_from_thread(self, table_id: str, message: Message) -> None:
+        loop = self.loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self._announce, table_id, message)
+
+    def _conflict_from_thread(self, table_id: str) -> None:
+        loop = self.loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self._conflict, table_id)
+
+    def _conflict(self, table_id: str) -> None:
+        """Another process wrote a version of a table we host: see who owns it now."""
+        hosted = self.hub.tables.get(table_id)
+        if hosted is not None and hosted.remote is None:
+            self._spawn(self._lost(hosted))
+
+    # -- relayed calls: the asking side ------------------------------------------------------------------
+
+    async def _call(self, hosted: Hosted, op: str, **fields: Any) -> Message:
+        """Run `op` at the table's owner; its answer applied to the mirror (`Follower.sync`)."""
+        for _ in range(3):
+            owner = hosted.remote
+            if owner is None:
+                raise _Local()
+            try:
+                answer = await self.relay.call(owner, op, table=hosted.id, **fields)
+            except Unanswered:
+                raise ServerAway("the server playing this table does not answer; try again in a few "
+                                 "seconds") from None
+            if answer.get("error") == "moved":
+                new = await self.hub.run(self.leases.owner_of, hosted.id)
+                if new is None or new == self.node:
+                    if await self._own(hosted.id) is None:
+                        continue
+                    raise _Local()
+                hosted.remote = new
+                continue
+            follower = self._followers.get(hosted.id)
+            if follower is not None and "version" in answer:
+                await follower.sync(answer)
+            return answer
+        raise ServerAway("the server playing this table is changing; try again in a moment")
+
+    async def submit(self, hosted: Hosted, seat: int, text: str, version: int | None,
+                     local: Callable[[], Any]) -> Update:
+        """A move at a table another process owns."""
+        try:
+            answer = await self._call(hosted, "submit", seat=seat, text=text, expected=version)
+        except _Local:
+            result: Update = await local()
+            return result
+        _raise(answer)
+        table = hosted.table
+        if answer.get("stale"):
+            expected, current = int(answer["expected"]), int(answer["current"])
+            update = await self.hub.run(table.update, seat, min(expected, current))
+            raise StaleSubmit(expected, current, update)
+        return await self.hub.run(table.update, seat, version)
+
+    async def relayed(self, hosted: Hosted, op: str, local: Callable[[], Any], **fields: Any) -> Any:
+        """`sit`, `seat_bot`, `leave`, `attend` at a table another process owns; `local` runs
+        instead when it turns out to be ours."""
+        try:
+            answer = await self._call(hosted, op, **fields)
+        except _Local:
+            return await local()
+        _raise(answer)
+        return answer.get("token")
+
+    # -- relayed calls: the owner's side -----------------------------------------------------------------
+
+    async def _serve(self, message: Message) -> Message | None:
+        hub, op = self.hub, message.get("op")
+        hosted = hub.tables.get(str(message.get("table")))
+        if op == "touch":
+            if hosted is not None and hosted.remote is None:
+                hub.touch(hosted)
+            return None
+        if hosted is None or hosted.remote is not None or hosted.gone:
+            return {"error": "moved"}
+        answer: Message = {}
+        try:
+            if op == "submit":
+                expected = message.get("expected")
+                await hub.submit(hosted, int(message["seat"]), str(message["text"]),
+                                 None if expected is None else int(expected))
+            elif op == "sit":
+                answer["token"] = await hub.sit(hosted, int(message["seat"]), str(message["name"]))
+            elif op == "seat_bot":
+                await hub.seat_bot(hosted, int(message["seat"]), str(message["bot"]))
+            elif op == "leave":
+                await hub.leave(hosted, int(message["seat"]))
+            elif op == "attend":
+                seat = message.get("seat")
+                await hub.attend(hosted, None if seat is None else int(seat))
+            else:
+                return {"error": "illegal", "detail": f"no such call {op!r}"}
+        except StaleSubmit as stale:
+            answer.update(stale=True, expected=stale.expected, current=stale.current)
+        except NoSuchSeat as err:
+            return {"error": "seat", "detail": str(err), **_snapshot(hosted.table)}
+        except IllegalAction as err:
+            return {"error": "illegal", "detail": str(err), **_snapshot(hosted.table)}
+        except IonError as err:
+            return {"error": "unavailable", "detail": str(err)}
+        return {**answer, **_snapshot(hosted.table)}
+
+
+class _Local(Exception):
+    """The table turned out to be this process's own."""
+
+
+def _snapshot(table: Table) -> Message:
+    """What a mirror needs to be where the owner is after a call: version, status, seats."""
+    return {"version": table.version, "status": table.status, "seats": [asdict(s) for s in table.seats]}
+
+
+def _raise(answer: Message) -> None:
+    error = answer.get("error")
+    if error is None:
+        return
+    detail = str(answer.get("detail") or error)
+    if error == "seat":
+        raise NoSuchSeat(detail)
+    if error == "illegal":
+        raise IllegalAction(detail)
+    raise ServerAway(detail)
+
+
+__all__ = ["Cluster", "Follower", "ServerAway", "table_subject"]
