@@ -1,0 +1,66 @@
+"""Two `ion serve --bus` processes over one PostgreSQL store: one site (issue 29).
+
+A table made through one server is played through the other; a WebSocket on one sees a move made
+on the other; the lobby of each lists the other's tables."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+import websockets
+
+from .conftest import Server
+from .play import logged, make, move
+
+
+def test_a_table_made_on_one_server_is_played_through_the_other(servers: list[Server]) -> None:
+    a, b = servers
+    game = make(a)
+    for turn in range(12):
+        assert move(b if turn % 3 else a, game, retry_for=10) is not None
+    assert logged(a.db, game) == game.acked  # every acknowledged move, at its version, nothing else
+    listed = {row["id"] for row in b.get("/api/tables").json()["tables"]}
+    assert game.id in listed  # the lobby of B lists A's table
+
+
+def test_a_websocket_on_one_server_sees_a_move_made_on_the_other(pg_url: str, bus_url: str) -> None:
+    a = Server(pg_url, bus_url).start()
+    b = Server(pg_url, bus_url).start()
+    try:
+        game = make(a)
+        move(a, game)  # B follows a game already going
+
+        async def watch() -> dict[int, str]:
+            url = f"ws://127.0.0.1:{a.port}/api/tables/{game.id}/ws?token={game.tokens[0]}"
+            async with websockets.connect(url) as ws:
+                first = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                assert first["type"] == "state"
+                seen = first["version"]
+                made = await asyncio.to_thread(move, b, game, 10.0)
+                assert made is not None and made["version"] == seen + 1
+                while True:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                    if message["type"] == "state" and message["version"] >= made["version"]:
+                        return {e["version"]: e.get("kind", "") for e in message["events"]}
+
+        events = asyncio.run(watch())
+        assert events, "the state pushed on A carries the event of B's move"
+    finally:
+        a.stop()
+        b.stop()
+
+
+@pytest.mark.parametrize("game_id", ["dots"])
+def test_the_owner_answers_a_seat_taken_through_the_other_server(servers: list[Server], game_id: str) -> None:
+    a, b = servers
+    made = a.post("/api/tables", {"game": game_id, "seats": ["human", "open"]})
+    assert made.status_code == 201, made.text
+    table = made.json()["id"]
+    joined = b.post(f"/api/tables/{table}/seats/1", {"name": "Bea"})
+    assert joined.status_code == 200, joined.text
+    token = joined.json()["token"]
+    state = b.get(f"/api/tables/{table}/state", token).json()
+    assert state["seat"] == 1 and state["status"] == "playing"
+    assert a.get(f"/api/tables/{table}/state", token).json()["seat"] == 1  # the owner knows the seat
