@@ -11,6 +11,7 @@ Every test uses tables and processes of its own (random ids), so tests share one
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -24,7 +25,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.store.conftest import pg_url  # noqa: F401  (a fixture)
+from tests.store.conftest import _admin_execute, admin_url
 
 _started: dict[str, str | None] = {}
 _children: list[subprocess.Popen[bytes]] = []
@@ -86,12 +87,12 @@ def _stop_children() -> Iterator[None]:
         child.wait(timeout=10)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def redis_url() -> str:
     return _service("Redis", 6379, "redis-server", ["--port", "{port}", "--save", "", "--appendonly", "no"])
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def nats_url() -> str:
     return _service("NATS", 4222, "nats-server", ["-a", "127.0.0.1", "-p", "{port}"])
 
@@ -112,11 +113,19 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
         self.log = tempfile.NamedTemporaryFile(prefix="ion-cluster-", suffix=".log", delete=False)  # noqa: SIM115
 
-    def start(self) -> Server:
+    def spawn(self) -> Server:
+        """Start the process (`ready` waits for it to answer)."""
         command = [sys.executable, "-c", "from ionarena.cli.main import main; main()", "serve",
                    "--port", str(self.port), "--db", self.db, "--bus", self.bus, "--bot-delay", "0.05"]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
                                         env={**os.environ, "COLUMNS": "200"})
+        return self
+
+    def start(self) -> Server:
+        return self.spawn().ready()
+
+    def ready(self) -> Server:
+        assert self.process is not None
         deadline = time.monotonic() + 60
         while True:
             try:
@@ -155,14 +164,41 @@ class Server:
         return httpx.get(self.url + path, headers=headers, timeout=15)
 
 
-@pytest.fixture
-def servers(pg_url: str, redis_url: str) -> Iterator[list[Server]]:  # noqa: F811
-    """Two servers over one fresh PostgreSQL database and Redis (started one after the other: the
-    first makes the schema)."""
-    made = [Server(pg_url, redis_url).start()]
-    made.append(Server(pg_url, redis_url).start())
+def fresh_database() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database (dropped afterwards)."""
+    admin = admin_url()
+    name = f"ion_cluster_{os.getpid()}_{secrets.token_hex(4)}"
+    _admin_execute(admin, f'CREATE DATABASE "{name}"')
     try:
-        yield made
+        yield f"{admin.rsplit('/', 1)[0]}/{name}"
     finally:
+        _admin_execute(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    yield from fresh_database()
+
+
+def pair(db: str, bus: str) -> list[Server]:
+    """Two servers over one store and bus, started at once."""
+    made = [Server(db, bus).spawn(), Server(db, bus).spawn()]
+    try:
+        return [server.ready() for server in made]
+    except BaseException:
         for server in made:
             server.stop()
+        raise
+
+
+@pytest.fixture(scope="module")
+def servers(redis_url: str) -> Iterator[list[Server]]:
+    """Two servers over one fresh PostgreSQL database and Redis, shared by a module's tests (each
+    makes tables of its own)."""
+    for db in fresh_database():
+        made = pair(db, redis_url)
+        try:
+            yield made
+        finally:
+            for server in made:
+                server.stop()

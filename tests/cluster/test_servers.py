@@ -1,17 +1,15 @@
 """Two `ion serve --bus` processes over one PostgreSQL store: one site (issue 29).
 
 A table made through one server is played through the other; a WebSocket on one sees a move made
-on the other; the lobby of each lists the other's tables."""
+on the other (over Redis and over NATS); a seat taken through the other server is the owner's;
+the lobby of each lists the other's tables."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 
-import pytest
-import websockets
-
-from .conftest import Server
+from .conftest import Server, fresh_database, pair
 from .play import logged, make, move
 
 
@@ -25,37 +23,51 @@ def test_a_table_made_on_one_server_is_played_through_the_other(servers: list[Se
     assert game.id in listed  # the lobby of B lists A's table
 
 
-def test_a_websocket_on_one_server_sees_a_move_made_on_the_other(pg_url: str, bus_url: str) -> None:
-    a = Server(pg_url, bus_url).start()
-    b = Server(pg_url, bus_url).start()
-    try:
-        game = make(a)
-        move(a, game)  # B follows a game already going
+def websocket_sees_move(a: Server, b: Server) -> None:
+    """A seat's WebSocket on A gets the state of a move made through B."""
+    import websockets
 
-        async def watch() -> dict[int, str]:
-            url = f"ws://127.0.0.1:{a.port}/api/tables/{game.id}/ws?token={game.tokens[0]}"
-            async with websockets.connect(url) as ws:
-                first = json.loads(await asyncio.wait_for(ws.recv(), 30))
-                assert first["type"] == "state"
-                seen = first["version"]
-                made = await asyncio.to_thread(move, b, game, 10.0)
-                assert made is not None and made["version"] == seen + 1
-                while True:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), 30))
-                    if message["type"] == "state" and message["version"] >= made["version"]:
-                        return {e["version"]: e.get("kind", "") for e in message["events"]}
+    game = make(a)
+    move(a, game)  # B follows a game already going
 
-        events = asyncio.run(watch())
-        assert events, "the state pushed on A carries the event of B's move"
-    finally:
-        a.stop()
-        b.stop()
+    async def watch() -> None:
+        url = f"ws://127.0.0.1:{a.port}/api/tables/{game.id}/ws?token={game.tokens[0]}"
+        async with websockets.connect(url) as ws:
+            first = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            assert first["type"] == "state"
+            made = await asyncio.to_thread(move, b, game, 10.0)
+            assert made is not None and made["version"] == first["version"] + 1
+            while True:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                if message["type"] == "state" and message["version"] >= made["version"]:
+                    assert made["version"] in {e["version"] for e in message["events"]}
+                    return
+
+    asyncio.run(watch())
 
 
-@pytest.mark.parametrize("game_id", ["dots"])
-def test_the_owner_answers_a_seat_taken_through_the_other_server(servers: list[Server], game_id: str) -> None:
+def test_a_websocket_on_one_server_sees_a_move_made_on_the_other(servers: list[Server]) -> None:
     a, b = servers
-    made = a.post("/api/tables", {"game": game_id, "seats": ["human", "open"]})
+    websocket_sees_move(a, b)
+
+
+def test_over_nats_too(nats_url: str) -> None:
+    for db in fresh_database():
+        a, b = pair(db, nats_url)
+        try:
+            websocket_sees_move(a, b)
+            game = make(b)
+            for turn in range(4):
+                assert move(a if turn % 2 else b, game, retry_for=10) is not None
+            assert logged(a.db, game) == game.acked
+        finally:
+            a.stop()
+            b.stop()
+
+
+def test_a_seat_taken_through_the_other_server_is_the_owners(servers: list[Server]) -> None:
+    a, b = servers
+    made = a.post("/api/tables", {"game": "dots", "seats": ["human", "open"]})
     assert made.status_code == 201, made.text
     table = made.json()["id"]
     joined = b.post(f"/api/tables/{table}/seats/1", {"name": "Bea"})
