@@ -59,7 +59,8 @@ def _move(server: Server, game: Game) -> dict[str, Any] | str | None:
         if not state["legal"]:
             continue
         text = state["legal"][0]
-        made = server.post(f"/api/tables/{game.id}/actions", {"action": text, "version": state["version"]}, token)
+        body = {"action": text, "version": state["version"]}
+        made = server.post(f"/api/tables/{game.id}/actions", body, token)
         if made.status_code in (503, 409):
             return "unavailable"  # (409: a move of another seat came first; look again)
         assert made.status_code == 200, made.text
