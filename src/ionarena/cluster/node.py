@@ -32,8 +32,9 @@ import orjson
 
 from ..core import IllegalAction, IonError, NoSuchSeat
 from ..host import WEB, StaleSubmit, Table, Update
-from ..host.journal import TableInfo
+from ..host.journal import Status, TableInfo
 from ..host.mirror import Gap, catch_up, follow, follow_labels, follow_seat, follow_status
+from ..host.seats import SeatInfo
 from ..host.table import new_table_id
 from ..store import Store, StoreError
 from .bus import Bus, open_bus
@@ -50,6 +51,17 @@ T = TypeVar("T")
 FINISHED = ("over", "abandoned")
 SURFACES = (WEB, None)
 REFUSING = Refusing()
+TTL = 2.5
+"""Seconds a lease lasts unless renewed: how long a dead owner's tables wait."""
+EVERY = 0.5
+"""Seconds between two rounds of leases (renewing ours, taking the orphaned)."""
+TAKE_AT_ONCE = 8
+"""Orphaned tables taken over at the same time (each read from the store and replayed)."""
+TOUCH_EVERY = 10
+"""Rounds between two notices to an owner that people are at its table here (well within
+`Limits.presence_seconds`)."""
+RELAY_SECONDS = 2.5
+"""How long a relayed call waits for the owner's answer."""
 
 
 class ServerAway(StoreError):
@@ -124,10 +136,9 @@ class Follower:
         elif kind == "snap":
             if message.get("version", -1) > table.version:
                 await cluster.catch_up(table)
-            for seat in message.get("seats", ()):
-                await run(follow_seat, table, seat_of(seat))
-            if message.get("status"):
-                await run(follow_status, table, message["status"])
+            seats = [seat_of(seat) for seat in message.get("seats", ())]
+            if seats != list(table.seats) or message.get("status", table.status) != table.status:
+                await run(_follow_snapshot, table, seats, message.get("status"))
         elif kind == "owner":
             owner = message.get("owner")
             if isinstance(owner, str) and owner != cluster.node:
@@ -138,10 +149,17 @@ class Follower:
             await cluster.owner_gone(hosted)
 
 
+def _follow_snapshot(table: Table, seats: list[SeatInfo], status: Status | None) -> None:
+    for seat in seats:
+        follow_seat(table, seat)
+    if status:
+        follow_status(table, status)
+
+
 class Cluster:
     """This process's part of the site (see the module docstring)."""
 
-    def __init__(self, store: Store, bus: Bus | str, *, ttl: float = 3.0, every: float = 1.0,
+    def __init__(self, store: Store, bus: Bus | str, *, ttl: float = TTL, every: float = EVERY,
                  node: str | None = None):
         self.store = store
         self.node = node or secrets.token_hex(8)
@@ -156,6 +174,7 @@ class Cluster:
         self._locks: dict[str, asyncio.Lock] = {}
         self._task: asyncio.Task[None] | None = None
         self._jobs: set[asyncio.Task[Any]] = set()
+        self._rounds = 0
 
     @property
     def hub(self) -> Hub:
@@ -213,11 +232,14 @@ class Cluster:
             await hub.run(self.leases.release, done)
         await self._take_orphans()
         now = hub.clock()
+        self._rounds += 1
+        touch = self._rounds % TOUCH_EVERY == 0
         for hosted in list(hub.tables.values()):
             if hosted.remote is None:
                 continue
             if hub.lifecycle.attended(hosted, now):
-                self.relay.tell(hosted.remote, "touch", table=hosted.id)
+                if touch:
+                    self.relay.tell(hosted.remote, "touch", table=hosted.id)
             else:
                 hub.release(hosted)
 
@@ -234,11 +256,16 @@ class Cluster:
         """Take over the running tables nobody holds a live lease on; how many."""
         hub = self.hub
         ids = await hub.run(self.leases.orphans, SURFACES)
+        if not ids:
+            return 0
         random.shuffle(ids)  # several survivors share a dead process's tables
-        taken = 0
-        for table_id in ids:
-            if await self._own(table_id) is not None:
-                taken += 1
+        room = asyncio.Semaphore(TAKE_AT_ONCE)
+
+        async def take(table_id: str) -> bool:
+            async with room:
+                return await self._own(table_id) is not None
+
+        taken = sum(await asyncio.gather(*(take(table_id) for table_id in ids)))
         if taken:
             log.info("cluster: took over %d tables", taken)
         return taken
@@ -410,8 +437,11 @@ class Cluster:
             if owner is None:
                 raise _Local()
             try:
-                answer = await self.relay.call(owner, op, table=hosted.id, **fields)
+                answer = await self.relay.call(owner, op, RELAY_SECONDS, table=hosted.id, **fields)
             except Unanswered:
+                if await self.hub.run(self.leases.owner_of, hosted.id) is None and \
+                        await self._own(hosted.id) is not None:
+                    raise _Local() from None  # its owner is gone: the table is ours now
                 raise ServerAway("the server playing this table does not answer; try again in a few "
                                  "seconds") from None
             if answer.get("error") == "moved":
