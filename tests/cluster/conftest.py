@@ -191,10 +191,10 @@ def pair(db: str, bus: str) -> list[Server]:
         raise
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def servers(redis_url: str) -> Iterator[list[Server]]:
-    """Two servers over one fresh PostgreSQL database and Redis, shared by a module's tests (each
-    makes tables of its own)."""
+    """Two servers over one fresh PostgreSQL database and Redis, shared by the tests (each makes
+    tables of its own; one that kills a server starts a third of its own to kill)."""
     for db in fresh_database():
         made = pair(db, redis_url)
         try:

@@ -1,7 +1,7 @@
 """Two `ion serve --bus` processes over one PostgreSQL store: one site (issue 29).
 
 A table made through one server is played through the other; a WebSocket on one sees a move made
-on the other (over Redis and over NATS); a seat taken through the other server is the owner's;
+on the other (over Redis; over NATS: `test_hubs.py`); a seat taken through the other server is the owner's;
 the lobby of each lists the other's tables."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from .conftest import Server, fresh_database, pair
+from .conftest import Server
 from .play import logged, make, move
 
 
@@ -49,20 +49,6 @@ def websocket_sees_move(a: Server, b: Server) -> None:
 def test_a_websocket_on_one_server_sees_a_move_made_on_the_other(servers: list[Server]) -> None:
     a, b = servers
     websocket_sees_move(a, b)
-
-
-def test_over_nats_too(nats_url: str) -> None:
-    for db in fresh_database():
-        a, b = pair(db, nats_url)
-        try:
-            websocket_sees_move(a, b)
-            game = make(b)
-            for turn in range(4):
-                assert move(a if turn % 2 else b, game, retry_for=10) is not None
-            assert logged(a.db, game) == game.acked
-        finally:
-            a.stop()
-            b.stop()
 
 
 def test_a_seat_taken_through_the_other_server_is_the_owners(servers: list[Server]) -> None:

@@ -82,6 +82,13 @@ class Follower:
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
         self.hosted: Hosted | None = None
         self.task: asyncio.Task[None] | None = None
+        self.owner_changed = asyncio.Event()
+        """Set when another process announces it owns the table (calls waiting on the old owner
+        ask the new one at once)."""
+
+    def new_owner(self) -> None:
+        self.owner_changed.set()
+        self.owner_changed = asyncio.Event()
 
     def heard(self, data: bytes) -> None:
         try:
@@ -143,6 +150,7 @@ class Follower:
             owner = message.get("owner")
             if isinstance(owner, str) and owner != cluster.node:
                 hosted.remote = owner
+                self.new_owner()
             if int(message.get("version", 0)) > table.version:
                 await cluster.catch_up(table)
         elif kind == "gone":
@@ -436,12 +444,25 @@ class Cluster:
             owner = hosted.remote
             if owner is None:
                 raise _Local()
+            follower = self._followers.get(hosted.id)
             try:
-                answer = await self.relay.call(owner, op, RELAY_SECONDS, table=hosted.id, **fields)
+                call = asyncio.ensure_future(self.relay.call(owner, op, RELAY_SECONDS, table=hosted.id,
+                                                             **fields))
+                if follower is not None:  # a new owner announced meanwhile: ask that one instead
+                    moved = asyncio.ensure_future(follower.owner_changed.wait())
+                    await asyncio.wait((call, moved), return_when=asyncio.FIRST_COMPLETED)
+                    moved.cancel()
+                    if not call.done():
+                        call.cancel()
+                        continue
+                answer = await call
             except Unanswered:
-                if await self.hub.run(self.leases.owner_of, hosted.id) is None and \
-                        await self._own(hosted.id) is not None:
+                now_owner = await self.hub.run(self.leases.owner_of, hosted.id)
+                if now_owner is None and await self._own(hosted.id) is not None:
                     raise _Local() from None  # its owner is gone: the table is ours now
+                if now_owner is not None and now_owner not in (owner, self.node):
+                    hosted.remote = now_owner  # another process took it over meanwhile: ask that one
+                    continue
                 raise ServerAway("the server playing this table does not answer; try again in a few "
                                  "seconds") from None
             if answer.get("error") == "moved":
@@ -452,7 +473,6 @@ class Cluster:
                     raise _Local()
                 hosted.remote = new
                 continue
-            follower = self._followers.get(hosted.id)
             if follower is not None and "version" in answer:
                 await follower.sync(answer)
             return answer
