@@ -25,6 +25,7 @@ import logging
 import random
 import secrets
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -183,6 +184,9 @@ class Cluster:
         self._task: asyncio.Task[None] | None = None
         self._jobs: set[asyncio.Task[Any]] = set()
         self._rounds = 0
+        self._lease_thread = ThreadPoolExecutor(1, thread_name_prefix="ion-leases")
+        """Leases are renewed in a thread of their own: a pool busy with people's calls must not
+        delay a renewal past the lease (and have another process take the tables)."""
 
     @property
     def hub(self) -> Hub:
@@ -195,6 +199,7 @@ class Cluster:
         """Connect to the bus and take every running table nobody holds; how many."""
         self._hub = hub
         self.loop = asyncio.get_running_loop()
+        self._lease_thread = ThreadPoolExecutor(1, thread_name_prefix="ion-leases")
         await self.bus.start()
         await self.relay.start()
         taken = await self._take_orphans()
@@ -209,8 +214,9 @@ class Cluster:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
         with contextlib.suppress(Exception):
-            for table_id in await asyncio.to_thread(self.leases.release_all):
+            for table_id in await self._lease(self.leases.release_all):
                 self._announce(table_id, {"k": "gone"})
+        self._lease_thread.shutdown(wait=False)
         for follower in list(self._followers.values()):
             await follower.stop()
         self._followers.clear()
@@ -226,7 +232,7 @@ class Cluster:
 
     async def _tick(self) -> None:
         hub = self.hub
-        ours = await hub.run(self.leases.renew)
+        ours = await self._lease(self.leases.renew)
         done: list[str] = []
         for hosted in list(hub.tables.values()):
             if hosted.remote is not None:
@@ -237,7 +243,7 @@ class Cluster:
             elif hosted.id not in ours and not hosted.gone:
                 await self._lost(hosted)
         if done:
-            await hub.run(self.leases.release, done)
+            await self._lease(self.leases.release, done)
         await self._take_orphans()
         now = hub.clock()
         self._rounds += 1
@@ -257,13 +263,12 @@ class Cluster:
         """An id for a table about to be made here, its lease already ours."""
         while True:
             table_id = new_table_id()
-            if await self.hub.run(self.leases.claim, table_id):
+            if await self._lease(self.leases.claim, table_id):
                 return table_id
 
     async def _take_orphans(self) -> int:
         """Take over the running tables nobody holds a live lease on; how many."""
-        hub = self.hub
-        ids = await hub.run(self.leases.orphans, SURFACES)
+        ids = await self._lease(self.leases.orphans, SURFACES)
         if not ids:
             return 0
         random.shuffle(ids)  # several survivors share a dead process's tables
@@ -283,7 +288,7 @@ class Cluster:
         process holds it."""
         hub = self.hub
         async with self._lock(table_id):
-            if not await hub.run(self.leases.claim, table_id):
+            if not await self._lease(self.leases.claim, table_id):
                 return None
             hosted = hub.tables.get(table_id)
             if hosted is not None and hosted.remote is None:
@@ -301,7 +306,7 @@ class Cluster:
                     table = await hub.run(self.store.load, table_id, hub.clock)
                 except StoreError as err:
                     log.error("cluster: cannot take table %s over: %s", table_id, err)
-                    await hub.run(self.leases.release, [table_id])
+                    await self._lease(self.leases.release, [table_id])
                     return None
                 table.journal = self.journal
                 hosted = hub._adopt(table)
@@ -311,7 +316,7 @@ class Cluster:
 
     async def _lost(self, hosted: Hosted) -> None:
         """Our lease on a table we host ran out and another process took it: follow that one."""
-        owner = await self.hub.run(self.leases.owner_of, hosted.id)
+        owner = await self._lease(self.leases.owner_of, hosted.id)
         if owner is None or owner == self.node:
             await self._own(hosted.id)
             return
@@ -325,6 +330,10 @@ class Cluster:
 
         info, entries = await self.hub.run(read)
         return await self.hub.run(catch_up, table, info, entries)
+
+    async def _lease(self, fn: Callable[..., T], *args: Any) -> T:
+        """A lease call in the leases' own thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._lease_thread, fn, *args)
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -351,7 +360,7 @@ class Cluster:
             owned = await self._own(table_id)
             if owned is not None:
                 return owned
-            owner = await hub.run(self.leases.owner_of, table_id)
+            owner = await self._lease(self.leases.owner_of, table_id)
             if owner is not None and owner != self.node:
                 return await self._mirror(table_id, owner)
         raise ServerAway("the server playing this table is changing; try again in a moment")
@@ -403,7 +412,7 @@ class Cluster:
         if hosted.remote is None:
             table_id = hosted.id
             self._announce(table_id, {"k": "gone"})
-            self._spawn(self.hub.run(self.leases.release, [table_id]))
+            self._spawn(self._lease(self.leases.release, [table_id]))
             return
         follower = self._followers.pop(hosted.id, None)
         if follower is not None:
@@ -457,7 +466,7 @@ class Cluster:
                         continue
                 answer = await call
             except Unanswered:
-                now_owner = await self.hub.run(self.leases.owner_of, hosted.id)
+                now_owner = await self._lease(self.leases.owner_of, hosted.id)
                 if now_owner is None and await self._own(hosted.id) is not None:
                     raise _Local() from None  # its owner is gone: the table is ours now
                 if now_owner is not None and now_owner not in (owner, self.node):
@@ -466,7 +475,7 @@ class Cluster:
                 raise ServerAway("the server playing this table does not answer; try again in a few "
                                  "seconds") from None
             if answer.get("error") == "moved":
-                new = await self.hub.run(self.leases.owner_of, hosted.id)
+                new = await self._lease(self.leases.owner_of, hosted.id)
                 if new is None or new == self.node:
                     if await self._own(hosted.id) is None:
                         continue

@@ -153,7 +153,7 @@ class Lifecycle:
         ids = await hub.run(admin.closed_since, hub.store, since)
         for table_id in ids:
             hosted = hub.tables.get(table_id)
-            if hosted is None or hosted.table.status in FINISHED:
+            if hosted is None or hosted.table.status in FINISHED or hosted.remote is not None:
                 continue
             await hub.run(hosted.table.abandon)
             log.info("table %s was closed in the store; no longer hosted", table_id)
