@@ -6,11 +6,16 @@ reaches a subscriber of the mirror."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import update
 
 from ionarena import games
 from ionarena.cluster import Cluster
 from ionarena.host import Update
-from ionarena.store import Store
+from ionarena.store import Store, StoreError
+from ionarena.store.schema import leases
 from ionarena.web.hub import Hub, SeatPlan
 
 
@@ -108,5 +113,50 @@ def test_a_rolling_restart_hands_each_table_over_at_once_and_loses_no_move(pg_ur
         assert {e.version: e.text for e in stores[0].log(table_id)} == made
         for store in stores:
             store.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_owner_that_lost_its_lease_unknowingly_is_refused_and_then_follows_the_new_one(
+        pg_url: str, redis_url: str) -> None:
+    """A paused owner (here: one whose rounds of leases never come) and the process that took its
+    table over both move at the same version: the paused one's write is refused (nothing told),
+    and it then follows the new owner, relaying its people's moves there."""
+    games.load_all()
+
+    async def scenario() -> None:
+        stores = [Store(pg_url), Store(pg_url)]
+        hubs = [Hub(store, cluster=Cluster(store, redis_url, every=3600)) for store in stores]
+        for hub in hubs:
+            await hub.open()
+        paused, taker = hubs
+        try:
+            hosted, _ = await paused.create("dots", players=2, variant=None, seats=[SeatPlan("human")] * 2)
+            with stores[0].engine.begin() as conn:  # its lease runs out while it is paused
+                conn.execute(update(leases).values(expires_at=datetime.now(UTC) - timedelta(seconds=5)))
+            taken = await taker.find(hosted.id)
+            assert taken.remote is None  # the lease was free: the taker owns the table now
+
+            seat = taken.table.update(None).actors[0]
+            text = taken.table.update(seat).legal[0]
+            await taker.submit(taken, seat, text, 0)
+            with pytest.raises(StoreError):  # the paused owner's move at the same version
+                await paused.submit(hosted, seat, hosted.table.update(seat).legal[-1], 0)
+            assert hosted.table.version == 0  # refused before it was applied or told
+
+            for _ in range(600):  # it learns who owns the table now
+                if hosted.remote == taker.cluster.node and hosted.table.version == 1:
+                    break
+                await asyncio.sleep(0.05)
+            assert hosted.remote == taker.cluster.node and hosted.table.version == 1
+            seat = hosted.table.update(None).actors[0]
+            update_ = await paused.submit(hosted, seat, hosted.table.update(seat).legal[0], 1)
+            assert update_.version == 2 and taken.table.version == 2  # relayed to the new owner
+            assert [e.text for e in stores[1].log(hosted.id)][:1] == [text]
+        finally:
+            for hub in hubs:
+                await hub.close()
+            for store in stores:
+                store.close()
 
     asyncio.run(scenario())
