@@ -72,5 +72,10 @@ def _move(server: Server, game: Game) -> dict[str, Any] | str | None:
 
 def logged(db: str, game: Game) -> dict[int, tuple[int | None, str]]:
     """The table's action log as the store keeps it: version -> (player, text)."""
+    return logged_all(db, game.id)
+
+
+def logged_all(db: str, table: str) -> dict[int, tuple[int | None, str]]:
+    """A table's action log as the store keeps it: version -> (player, text)."""
     with Store(db) as store:
-        return {e.version: (e.player, e.text) for e in store.log(game.id)}
+        return {e.version: (e.player, e.text) for e in store.log(table)}

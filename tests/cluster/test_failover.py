@@ -10,7 +10,7 @@ import json
 import time
 
 from .conftest import Server
-from .play import logged, make, move
+from .play import logged, logged_all, make, move
 
 
 def test_the_owner_killed_mid_game_the_game_goes_on_through_the_survivor(servers: list[Server]) -> None:
@@ -26,6 +26,11 @@ def test_the_owner_killed_mid_game_the_game_goes_on_through_the_survivor(servers
         assert with_bot.status_code == 201, with_bot.text
         bot_table = with_bot.json()["id"]
         bot_token = with_bot.json()["seats"][0]["token"]
+        bank = c.post("/api/tables", {"game": "bank", "seats": ["human", "bot:random"],
+                                      "options": {"lobby": False, "move_time": 1.0}})
+        assert bank.status_code == 201, bank.text
+        bank_table = bank.json()["id"]
+        before_kill = c.get(f"/api/tables/{bank_table}/state").json()["version"]
         c.kill()  # no shutdown: its leases simply stop being renewed
 
         async def play_on() -> int:
@@ -59,5 +64,15 @@ def test_the_owner_killed_mid_game_the_game_goes_on_through_the_survivor(servers
         while b.get(f"/api/tables/{bot_table}/state", bot_token).json()["version"] <= after:
             assert time.monotonic() < deadline + 30, "the bot did not move after the failover"
             time.sleep(0.1)
+
+        # bank's clock goes on: its absent person's turns time out at the new owner
+        while True:
+            timeouts = [version for version, (player, text) in logged_all(a.db, bank_table).items()
+                        if player is None and text == "timeout" and version > before_kill]
+            if len(timeouts) >= 2:
+                break
+            assert b.get(f"/api/tables/{bank_table}/state").status_code in (200, 503)
+            assert time.monotonic() < deadline + 60, "bank's clock did not go on after the failover"
+            time.sleep(0.2)
     finally:
         c.stop()
