@@ -62,3 +62,26 @@ def test_a_seat_taken_through_the_other_server_is_the_owners(servers: list[Serve
     state = b.get(f"/api/tables/{table}/state", token).json()
     assert state["seat"] == 1 and state["status"] == "playing"
     assert a.get(f"/api/tables/{table}/state", token).json()["seat"] == 1  # the owner knows the seat
+
+
+def test_a_chat_line_said_through_one_server_reaches_a_page_on_the_other(servers: list[Server]) -> None:
+    import websockets
+
+    a, b = servers
+    game = make(a)
+
+    async def listen() -> dict[str, object]:
+        url = f"ws://127.0.0.1:{b.port}/api/tables/{game.id}/ws?token={game.tokens[0]}"
+        async with websockets.connect(url) as ws:
+            while json.loads(await asyncio.wait_for(ws.recv(), 30)).get("history") is not True:
+                pass  # (its state, then the chat so far: it listens now)
+            said = await asyncio.to_thread(a.post, f"/api/tables/{game.id}/chat", {"text": "good luck"},
+                                           game.tokens[1])
+            assert said.status_code == 201, said.text
+            while True:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                if message["type"] == "chat" and message["lines"]:
+                    return dict(message["lines"][0])
+
+    line = asyncio.run(listen())
+    assert line["text"] == "good luck" and line["seat"] == 1

@@ -424,6 +424,25 @@ class Cluster:
         self._jobs.add(task)
         task.add_done_callback(self._jobs.discard)
 
+    # -- a table's chat, between the processes with people at it ---------------------------------------
+
+    async def listen_chat(self, table_id: str, heard: Callable[[Message], None]) -> None:
+        """Hear the chat lines said at the table through other processes (`ion.c.<table>`)."""
+        def deliver(data: bytes) -> None:
+            message = orjson.loads(data)
+            if message.get("from") != self.node:
+                heard(message["line"])
+
+        await self.bus.subscribe(f"ion.c.{table_id}", deliver)
+
+    def stop_chat(self, table_id: str) -> None:
+        """No more chat lines of the table (nobody here is at it)."""
+        self._spawn(self.bus.unsubscribe(f"ion.c.{table_id}"))
+
+    def tell_chat(self, table_id: str, line: Message) -> None:
+        """A line said here (committed) for the other processes' people at the table."""
+        self.bus.publish(f"ion.c.{table_id}", orjson.dumps({"from": self.node, "line": line}))
+
     # -- what the owner tells -----------------------------------------------------------------------------
 
     def _announce(self, table_id: str, message: Message) -> None:

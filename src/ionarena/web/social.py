@@ -21,6 +21,7 @@ all that travel, each only to the connections allowed to read it.
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import Any
 
 from ..host import Table
@@ -57,6 +58,9 @@ class Social:
         room = self.rooms.get(hosted.id)
         if room is None:
             room = self.rooms[hosted.id] = Room(hosted.id)
+            cluster = self.hub.cluster
+            if cluster is not None:  # lines said through the other servers of the site
+                await cluster.listen_chat(hosted.id, lambda line: self._heard(hosted, line))
         room.join(listener)
         try:
             said = await self._lines(hosted)
@@ -80,6 +84,8 @@ class Social:
         else:
             del self.rooms[hosted.id]
             self._said.pop(hosted.id, None)
+            if self.hub.cluster is not None:
+                self.hub.cluster.stop_chat(hosted.id)
 
     @staticmethod
     def handles(kind: object) -> bool:
@@ -126,11 +132,31 @@ class Social:
         if said is not None:
             said.append(line)
             del said[:-2 * HISTORY]
+        self._tell(hosted, line)
+        if self.hub.cluster is not None:
+            self.hub.cluster.tell_chat(hosted.id, line.to_json())
+        return line
+
+    def _tell(self, hosted: Hosted, line: ChatLine) -> None:
+        """Push a line to every connection here that may read its room."""
         room = self.rooms.get(hosted.id)
         if room is not None:
+            table = hosted.table
             message = {"type": "chat", "lines": [line.to_json()]}
             room.broadcast(message, [li for li in room.listeners if line.room in readable(table, li.seat)])
-        return line
+
+    def _heard(self, hosted: Hosted, data: dict[str, Any]) -> None:
+        """A line said at the table through another server of the site (already committed)."""
+        at = data.get("at")
+        line = ChatLine(table=hosted.id, room=str(data["room"]), seat=data.get("seat"),
+                        name=str(data["name"]), text=str(data["text"]), version=int(data["version"]),
+                        id=data.get("id"),
+                        at=datetime.fromisoformat(at) if isinstance(at, str) else None)
+        said = self._said.get(hosted.id)
+        if said is not None:
+            said.append(line)
+            del said[:-2 * HISTORY]
+        self._tell(hosted, line)
 
     async def history(self, hosted: Hosted, seat: int | None) -> dict[str, Any]:
         """What `GET /api/tables/{id}/chat` answers a reader at `seat`."""
