@@ -34,7 +34,7 @@ import orjson
 from ..core import IllegalAction, IonError, NoSuchSeat
 from ..host import WEB, StaleSubmit, Table, Update
 from ..host.journal import Status, TableInfo
-from ..host.mirror import Gap, catch_up, follow, follow_labels, follow_seat, follow_status
+from ..host.mirror import Gap, catch_up, follow, follow_labels, follow_seat, follow_status, take_over
 from ..host.seats import SeatInfo
 from ..host.table import new_table_id
 from ..store import Store, StoreError
@@ -106,9 +106,16 @@ class Follower:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
+        self.task = None
+        while not self.queue.empty():  # nobody waits for a call's answer to be applied any more
+            done = self.queue.get_nowait().get("_done")
+            if done is not None and not done.done():
+                done.set_result(None)
 
     async def sync(self, snapshot: Message) -> None:
         """Apply the owner's answer to a relayed call after everything heard before it."""
+        if self.task is None or self.task.done():
+            return  # no longer following (the table is ours now, or let go)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.queue.put_nowait({**snapshot, "k": "snap", "_done": done})
         await done
@@ -299,6 +306,7 @@ class Cluster:
                     await follower.stop()
                     await self.bus.unsubscribe(table_subject(table_id))
                 await self.catch_up(hosted.table)
+                await hub.run(take_over, hosted.table)
                 hosted.table.journal = self.journal
                 hosted.remote = None
             else:

@@ -82,6 +82,16 @@ def follow_labels(table: Table, labels: dict[str, str]) -> None:
         table._labels = dict(labels)
 
 
+def take_over(table: Table) -> None:
+    """The mirror becomes the owner: a game being played goes on from the game time of its last
+    action, from now (as a table restored after a restart: the moments without an owner are
+    charged to nobody)."""
+    with table._lock:
+        if table._status == "playing":
+            table._begin(table.clock())
+            table._notify()
+
+
 def catch_up(table: Table, info: TableInfo, entries: Sequence[LogEntry]) -> int:
     """Bring the table to what the store holds (`info` and the whole log); the version after."""
     with table._lock:
@@ -94,4 +104,4 @@ def catch_up(table: Table, info: TableInfo, entries: Sequence[LogEntry]) -> int:
         return version
 
 
-__all__ = ["Gap", "catch_up", "follow", "follow_labels", "follow_seat", "follow_status"]
+__all__ = ["Gap", "catch_up", "follow", "follow_labels", "follow_seat", "follow_status", "take_over"]
