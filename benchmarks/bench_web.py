@@ -23,7 +23,8 @@ PostgreSQL store (`--db`, default a database `ion_bench_<n>` on the local server
 and one bus (`--bus`, default Redis on 127.0.0.1:6379); one process is served as today (no bus).
 Tables are made on the processes in turn, and each table's second player plays through the next
 process, as behind a load balancer: half the seats reach their table through a process that
-does not own it (their moves relayed to the owner, its states followed over the bus).
+does not own it (their moves relayed to the owner, its states followed over the bus);
+`--sticky` sends both to the table's own process instead (a load balancer routing by table).
 
 `--think S` makes players think S seconds on average (exponentially distributed) before each move,
 as people do: the latency then is what a person waits for, at the load that many people make.
@@ -180,7 +181,7 @@ class TableRun:
 
 
 async def measure(url: str | list[str], connections: int, seconds: float,
-                  think: float = 0.0) -> tuple[Tally, float]:
+                  think: float = 0.0, sticky: bool = False) -> tuple[Tally, float]:
     urls = [url] if isinstance(url, str) else url
     tables = max(1, connections // 2)
     tally = Tally(tables=tables)
@@ -189,7 +190,8 @@ async def measure(url: str | list[str], connections: int, seconds: float,
     async with httpx.AsyncClient(timeout=30, limits=limits) as client:
         began = time.monotonic()
         n = len(urls)
-        runs = [TableRun(urls[seed % n], tally, stop, think, seed, second=urls[(seed + 1) % n])
+        step = 0 if sticky else 1
+        runs = [TableRun(urls[seed % n], tally, stop, think, seed, second=urls[(seed + step) % n])
                 for seed in range(tables)]
         await asyncio.gather(*(run.play(client) for run in runs))
         elapsed = time.monotonic() - began
@@ -294,6 +296,8 @@ def main() -> None:
         "store and bus (see the module docstring)",
     )
     parser.add_argument("--bus", default="redis://127.0.0.1:6379", help="the bus of --servers")
+    parser.add_argument("--sticky", action="store_true",
+                        help="--servers: both players of a table play through the process that made it")
     args = parser.parse_args()
     if args.servers:
         sites(args)
@@ -361,7 +365,9 @@ def sites(args: argparse.Namespace) -> None:
     print(
         f"sites of {', '.join(map(str, sizes))} process(es) over one PostgreSQL store each, bus {args.bus}; "
         f"{os.cpu_count()} cores; {args.seconds:g} s per run, {args.rounds} round(s); dots, 2 WebSocket "
-        f"players + 1 bot per table, players "
+        f"players + 1 bot per table "
+        f"({'both through its own process' if args.sticky else 'the second through the next process'}), "
+        f"players "
         f"{'answer at once' if not args.think else f'think {args.think:g} s'}"
     )
     print(
@@ -376,7 +382,7 @@ def sites(args: argparse.Namespace) -> None:
                 urls = [f"http://127.0.0.1:{port}" for port, _ in site]
                 total, seconds, seen = Tally(), 0.0, [load()]
                 for _ in range(args.rounds):
-                    tally, elapsed = asyncio.run(measure(urls, count, args.seconds, args.think))
+                    tally, elapsed = asyncio.run(measure(urls, count, args.seconds, args.think, args.sticky))
                     total.latencies += tally.latencies
                     total.actions += tally.actions
                     total.submits += tally.submits
