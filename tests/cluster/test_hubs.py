@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from sqlalchemy import update
@@ -160,3 +161,14 @@ def test_an_owner_that_lost_its_lease_unknowingly_is_refused_and_then_follows_th
                 store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_bus_needs_a_shared_postgresql_store_and_a_bus_url_it_knows(tmp_path: Path) -> None:
+    from ionarena.cluster import BusError, open_bus
+    from ionarena.web import create_app
+
+    with pytest.raises(StoreError, match="needs a PostgreSQL store"):
+        create_app(f"sqlite:///{tmp_path / 'one.sqlite3'}", bus="redis://127.0.0.1:6379")
+    with pytest.raises(BusError, match="redis://host:port or nats://host:port"):
+        open_bus("http://127.0.0.1:6379")
+    assert open_bus("nats://127.0.0.1:4222").url == "nats://127.0.0.1:4222"

@@ -86,7 +86,13 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay:
     burst = limits.ws_burst if burst is None else burst
     own = not isinstance(store, Store)
     opened = Store(store) if not isinstance(store, Store) else store
-    hub = Hub(opened, limits=limits, workers=workers, bot_delay=bot_delay, cluster=_cluster(opened, bus))
+    try:
+        cluster = _cluster(opened, bus)
+    except IonError:
+        if own:
+            opened.close()
+        raise
+    hub = Hub(opened, limits=limits, workers=workers, bot_delay=bot_delay, cluster=cluster)
     replays = Replays(limits)
 
     @asynccontextmanager
