@@ -19,6 +19,12 @@ no rules and no sockets; it
 Bots are held to a budget (`check_bot`): a web table takes the levels, `random`, `greedy` and
 ISMCTS with at most `MAX_BOT_MS` milliseconds or `MAX_BOT_ITERS` iterations a move.
 
+One of several servers of a site (`ion serve --bus`, `ionarena.cluster`), the hub hosts the
+running tables it holds the lease of, and keeps a *mirror* of another server's table while people
+here are at it (`Hosted.remote` names that server): a move, a seat taken, a bot seated or a person
+leaving there is relayed to the owner, and its states follow what the owner commits. A hub
+without a cluster (`cluster=None`, every single server) never leaves its own paths for that.
+
 A table made with a chosen seed is a *practice deal*: whoever chose the seed can rebuild every
 hand, so the seed is shown to everyone who looks at the table (its facts, its states, the lobby)
 before they sit, and kept with the table as its label `practice`.

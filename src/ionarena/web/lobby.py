@@ -1,7 +1,8 @@
 """What the lobby lists: `listed` tables only (the store keeps the flag with the table); a table
 made "by invite" is never listed and is found only through its link.
 
-`GET /api/tables` answers `tables` (those in memory: waiting, playing, adjourned, finished),
+`GET /api/tables` answers `tables` (those in memory: waiting, playing, adjourned, finished; on a
+site of several servers, every server's waiting and playing ones, read from the store),
 `finished` and `adjourned` (from the store, newest first; read at most every `LOBBY_SECONDS`,
 since every open lobby asks every few seconds).
 """
