@@ -188,7 +188,7 @@ class Lifecycle:
             return 0
         now = hub.clock()
         alone = sorted((h for h in list(hub.tables.values())
-                        if h.table.status == "playing" and not self.attended(h, now)),
+                        if h.table.status == "playing" and h.remote is None and not self.attended(h, now)),
                        key=lambda h: h.touched)
         adjourned = 0
         for hosted in alone:
