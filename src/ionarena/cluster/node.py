@@ -263,6 +263,11 @@ class Cluster:
                     self.relay.tell(hosted.remote, "touch", table=hosted.id)
             else:
                 hub.release(hosted)
+        for table_id, follower in list(self._followers.items()):  # mirrors the hub let go otherwise
+            if follower.hosted is not None and follower.hosted.gone:
+                del self._followers[table_id]
+                await follower.stop()
+                await self.bus.unsubscribe(table_subject(table_id))
 
     # -- owning -----------------------------------------------------------------------------------------
 
