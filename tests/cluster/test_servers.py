@@ -85,3 +85,33 @@ def test_a_chat_line_said_through_one_server_reaches_a_page_on_the_other(servers
 
     line = asyncio.run(listen())
     assert line["text"] == "good luck" and line["seat"] == 1
+
+
+def test_a_person_on_one_server_is_present_on_the_others_page(servers: list[Server]) -> None:
+    import websockets
+
+    a, b = servers
+    game = make(a)
+
+    async def meet() -> None:
+        def url(server: Server, seat: int) -> str:
+            return f"ws://127.0.0.1:{server.port}/api/tables/{game.id}/ws?token={game.tokens[seat]}"
+
+        async with websockets.connect(url(a, 0)) as here:
+            async def presence_of_seat_1() -> str:
+                while True:
+                    message = json.loads(await asyncio.wait_for(here.recv(), 30))
+                    if message["type"] == "presence":
+                        return str({s["seat"]: s["presence"] for s in message["seats"]}[1])
+
+            assert await presence_of_seat_1() == "disconnected"
+            async with websockets.connect(url(b, 1)) as there:  # seat 1's page is on B
+                while await presence_of_seat_1() != "connected":
+                    pass
+                await there.send(json.dumps({"type": "presence", "away": True}))
+                while await presence_of_seat_1() != "away":
+                    pass
+            while await presence_of_seat_1() != "disconnected":  # and gone again
+                pass
+
+    asyncio.run(meet())

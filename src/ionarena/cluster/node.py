@@ -191,6 +191,8 @@ class Cluster:
         self._task: asyncio.Task[None] | None = None
         self._jobs: set[asyncio.Task[Any]] = set()
         self._rounds = 0
+        self.every_few_seconds: list[Callable[[], None]] = []
+        """Called on the loop every `TOUCH_EVERY` rounds (`web.social` repeats its presence)."""
         self._lease_thread = ThreadPoolExecutor(1, thread_name_prefix="ion-leases")
         """Leases are renewed in a thread of their own: a pool busy with people's calls must not
         delay a renewal past the lease (and have another process take the tables)."""
@@ -255,6 +257,8 @@ class Cluster:
         now = hub.clock()
         self._rounds += 1
         touch = self._rounds % TOUCH_EVERY == 0
+        for hook in self.every_few_seconds if touch else ():
+            hook()
         for hosted in list(hub.tables.values()):
             if hosted.remote is None:
                 continue
@@ -437,24 +441,25 @@ class Cluster:
         self._jobs.add(task)
         task.add_done_callback(self._jobs.discard)
 
-    # -- a table's chat, between the processes with people at it ---------------------------------------
+    # -- the people at a table (chat, presence), between the processes they are on ---------------------
 
-    async def listen_chat(self, table_id: str, heard: Callable[[Message], None]) -> None:
-        """Hear the chat lines said at the table through other processes (`ion.c.<table>`)."""
+    async def listen_room(self, table_id: str, heard: Callable[[Message], None]) -> None:
+        """Hear what the other processes with people at the table say of them (`ion.c.<table>`:
+        chat lines, presence), each message with the process it came `from`."""
         def deliver(data: bytes) -> None:
             message = orjson.loads(data)
             if message.get("from") != self.node:
-                heard(message["line"])
+                heard(message)
 
         await self.bus.subscribe(f"ion.c.{table_id}", deliver)
 
-    def stop_chat(self, table_id: str) -> None:
-        """No more chat lines of the table (nobody here is at it)."""
+    def leave_room(self, table_id: str) -> None:
+        """Nobody here is at the table any more."""
         self._spawn(self.bus.unsubscribe(f"ion.c.{table_id}"))
 
-    def tell_chat(self, table_id: str, line: Message) -> None:
-        """A line said here (committed) for the other processes' people at the table."""
-        self.bus.publish(f"ion.c.{table_id}", orjson.dumps({"from": self.node, "line": line}))
+    def tell_room(self, table_id: str, message: Message) -> None:
+        """Tell the other processes with people at the table (a committed chat line, presence)."""
+        self.bus.publish(f"ion.c.{table_id}", orjson.dumps({**message, "from": self.node}))
 
     # -- what the owner tells -----------------------------------------------------------------------------
 
