@@ -222,6 +222,8 @@ class Cluster:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
+        for job in list(self._jobs):  # (taking over a table, at a server that stops)
+            job.cancel()
         with contextlib.suppress(Exception):
             for table_id in await self._lease(self.leases.release_all):
                 self._announce(table_id, {"k": "gone"})
@@ -419,6 +421,8 @@ class Cluster:
         """The owner let go of the table (it stopped, or adjourned it): take it if people are at
         it here, else let the mirror go."""
         hub = self.hub
+        if hub.closed:
+            return
         if hub.lifecycle.attended(hosted, hub.clock()):
             self._spawn(self._own(hosted.id))
         else:
