@@ -14,7 +14,9 @@ not adjourn them), and lets go of the mirrors nobody here watches.
 
 Subjects on the bus: `ion.t.<table>` — what the owner committed (`{"k": "a", "e": entries}`,
 `seat`, `status`, `labels`), a new owner (`owner`), the owner letting go (`gone`);
-`ion.n.<node>` — requests to a process and their answers (`cluster.relay`).
+`ion.n.<node>` — requests to a process and their answers (`cluster.relay`, `cluster.calls`);
+`ion.c.<table>` — chat lines and presence between the processes with people at the table
+(`web.social`). A mirror's following is `cluster.follower`'s.
 """
 
 from __future__ import annotations
@@ -26,20 +28,19 @@ import random
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 
-from ..core import IllegalAction, IonError, NoSuchSeat
 from ..host import WEB, StaleSubmit, Table, Update
-from ..host.journal import Status, TableInfo
-from ..host.mirror import Gap, catch_up, follow, follow_labels, follow_seat, follow_status, take_over
-from ..host.seats import SeatInfo
+from ..host.journal import TableInfo
+from ..host.mirror import catch_up, take_over
 from ..host.table import new_table_id
 from ..store import Store, StoreError
 from .bus import Bus, open_bus
-from .journal import Announcing, Message, Refusing, entries_of, seat_of
+from .calls import ServerAway, raise_refusal, serve
+from .follower import Follower, table_subject
+from .journal import Announcing, Message, Refusing
 from .lease import Leases
 from .relay import Relay, Unanswered
 
@@ -63,113 +64,6 @@ TOUCH_EVERY = 10
 `Limits.presence_seconds`)."""
 RELAY_SECONDS = 2.5
 """How long a relayed call waits for the owner's answer."""
-
-
-class ServerAway(StoreError):
-    """The process that plays the table did not answer (it may be failing over: try again)."""
-
-
-def table_subject(table_id: str) -> str:
-    """The subject of a table's changes."""
-    return f"ion.t.{table_id}"
-
-
-class Follower:
-    """A mirror's queue of what its owner tells, applied in order in the hub's threads."""
-
-    def __init__(self, cluster: Cluster, table_id: str):
-        self.cluster = cluster
-        self.table_id = table_id
-        self.queue: asyncio.Queue[Message] = asyncio.Queue()
-        self.hosted: Hosted | None = None
-        self.task: asyncio.Task[None] | None = None
-        self.owner_changed = asyncio.Event()
-        """Set when another process announces it owns the table (calls waiting on the old owner
-        ask the new one at once)."""
-
-    def new_owner(self) -> None:
-        self.owner_changed.set()
-        self.owner_changed = asyncio.Event()
-
-    def heard(self, data: bytes) -> None:
-        try:
-            self.queue.put_nowait(orjson.loads(data))
-        except orjson.JSONDecodeError:
-            log.warning("table %s: a message that is not JSON", self.table_id)
-
-    def start(self, hosted: Hosted) -> None:
-        self.hosted = hosted
-        self.task = asyncio.get_running_loop().create_task(self._run())
-
-    async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
-        self.task = None
-        while not self.queue.empty():  # nobody waits for a call's answer to be applied any more
-            done = self.queue.get_nowait().get("_done")
-            if done is not None and not done.done():
-                done.set_result(None)
-
-    async def sync(self, snapshot: Message) -> None:
-        """Apply the owner's answer to a relayed call after everything heard before it."""
-        if self.task is None or self.task.done():
-            return  # no longer following (the table is ours now, or let go)
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait({**snapshot, "k": "snap", "_done": done})
-        await done
-
-    async def _run(self) -> None:
-        while True:
-            message = await self.queue.get()
-            try:
-                await self._apply(message)
-            except Exception:
-                log.exception("table %s: following its owner failed", self.table_id)
-            finally:
-                done = message.get("_done")
-                if done is not None and not done.done():
-                    done.set_result(None)
-
-    async def _apply(self, message: Message) -> None:
-        cluster, hosted = self.cluster, self.hosted
-        assert hosted is not None
-        table, run = hosted.table, cluster.hub.run
-        kind = message.get("k")
-        if kind == "a":
-            try:
-                await run(follow, table, entries_of(message["e"]))
-            except Gap:
-                await cluster.catch_up(table)
-        elif kind == "seat":
-            await run(follow_seat, table, seat_of(message["seat"]))
-        elif kind == "status":
-            await run(follow_status, table, message["status"])
-        elif kind == "labels":
-            await run(follow_labels, table, dict(message["labels"]))
-        elif kind == "snap":
-            if message.get("version", -1) > table.version:
-                await cluster.catch_up(table)
-            seats = [seat_of(seat) for seat in message.get("seats", ())]
-            if seats != list(table.seats) or message.get("status", table.status) != table.status:
-                await run(_follow_snapshot, table, seats, message.get("status"))
-        elif kind == "owner":
-            owner = message.get("owner")
-            if isinstance(owner, str) and owner != cluster.node:
-                hosted.remote = owner
-                self.new_owner()
-            if int(message.get("version", 0)) > table.version:
-                await cluster.catch_up(table)
-        elif kind == "gone":
-            await cluster.owner_gone(hosted)
-
-
-def _follow_snapshot(table: Table, seats: list[SeatInfo], status: Status | None) -> None:
-    for seat in seats:
-        follow_seat(table, seat)
-    if status:
-        follow_status(table, status)
 
 
 class Cluster:
@@ -536,7 +430,7 @@ class Cluster:
         except _Local:
             result: Update = await local()
             return result
-        _raise(answer)
+        raise_refusal(answer)
         table = hosted.table
         if answer.get("stale"):
             expected, current = int(answer["expected"]), int(answer["current"])
@@ -551,67 +445,17 @@ class Cluster:
             answer = await self._call(hosted, op, **fields)
         except _Local:
             return await local()
-        _raise(answer)
+        raise_refusal(answer)
         return answer.get("token")
 
     # -- relayed calls: the owner's side -----------------------------------------------------------------
 
     async def _serve(self, message: Message) -> Message | None:
-        hub, op = self.hub, message.get("op")
-        hosted = hub.tables.get(str(message.get("table")))
-        if op == "touch":
-            if hosted is not None and hosted.remote is None:
-                hub.touch(hosted)
-            return None
-        if hosted is None or hosted.remote is not None or hosted.gone:
-            return {"error": "moved"}
-        answer: Message = {}
-        try:
-            if op == "submit":
-                expected = message.get("expected")
-                await hub.submit(hosted, int(message["seat"]), str(message["text"]),
-                                 None if expected is None else int(expected))
-            elif op == "sit":
-                answer["token"] = await hub.sit(hosted, int(message["seat"]), str(message["name"]))
-            elif op == "seat_bot":
-                await hub.seat_bot(hosted, int(message["seat"]), str(message["bot"]))
-            elif op == "leave":
-                await hub.leave(hosted, int(message["seat"]))
-            elif op == "attend":
-                seat = message.get("seat")
-                await hub.attend(hosted, None if seat is None else int(seat))
-            else:
-                return {"error": "illegal", "detail": f"no such call {op!r}"}
-        except StaleSubmit as stale:
-            answer.update(stale=True, expected=stale.expected, current=stale.current)
-        except NoSuchSeat as err:
-            return {"error": "seat", "detail": str(err), **_snapshot(hosted.table)}
-        except IllegalAction as err:
-            return {"error": "illegal", "detail": str(err), **_snapshot(hosted.table)}
-        except IonError as err:
-            return {"error": "unavailable", "detail": str(err)}
-        return {**answer, **_snapshot(hosted.table)}
+        return await serve(self.hub, message)
 
 
 class _Local(Exception):
     """The table turned out to be this process's own."""
-
-
-def _snapshot(table: Table) -> Message:
-    """What a mirror needs to be where the owner is after a call: version, status, seats."""
-    return {"version": table.version, "status": table.status, "seats": [asdict(s) for s in table.seats]}
-
-
-def _raise(answer: Message) -> None:
-    error = answer.get("error")
-    if error is None:
-        return
-    detail = str(answer.get("detail") or error)
-    if error == "seat":
-        raise NoSuchSeat(detail)
-    if error == "illegal":
-        raise IllegalAction(detail)
-    raise ServerAway(detail)
 
 
 __all__ = ["Cluster", "Follower", "ServerAway", "table_subject"]
