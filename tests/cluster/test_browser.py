@@ -24,7 +24,7 @@ def test_a_page_on_the_other_server_shows_the_game_and_plays_a_clicked_move(
             if "draw" in state["legal"] and any(seat == 1 for seat, _ in game.acked.values()):
                 break
             move(a, game, retry_for=10)
-        page.get_by_text("Draw a card").wait_for(timeout=30_000)
+        page.get_by_role("button", name="Draw a card").wait_for(timeout=30_000)
         page.locator("text=/^Player 1 (plays|draws|takes|loses)/").first.wait_for(timeout=30_000)
         version = state["version"]
         page.get_by_role("button", name="draw", exact=True).first.click()
