@@ -43,6 +43,9 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: f
                     max_waiting=min(Limits().max_waiting, max_tables), tables_rate=table_rate,
                     waiting_per_maker=waiting_per_maker, bot_processes=bot_processes,
                     ws_rate=ws_rate, ws_burst=2 * ws_rate)
+    if bus is not None:
+        from ..cluster.bus import check_bus
+        check_bus(bus)
     app = create_app(db, bot_delay=bot_delay, limits=limits, serving=True,
                      class_retention_days=class_retention_days, bus=bus)
     where = app.state.hub.store.where

@@ -174,11 +174,16 @@ class NatsBus:
     async def start(self) -> None:
         import nats
 
-        try:
-            self._nc = await nats.connect(self.url, connect_timeout=5, max_reconnect_attempts=-1,
-                                          allow_reconnect=True)
-        except Exception as err:
-            raise BusError(f"the bus at {self.url} does not answer: {err}") from None
+        async def said(err: Exception) -> None:  # (nats-py's own default prints a traceback each time)
+            log.warning("bus %s: %s", self.url, err or type(err).__name__)
+
+        try:  # reconnects for ever once connected; the first connection is given 10 s
+            self._nc = await asyncio.wait_for(
+                nats.connect(self.url, connect_timeout=3, max_reconnect_attempts=-1, allow_reconnect=True,
+                             reconnect_time_wait=0.5, error_cb=said), 10)
+        except (Exception, TimeoutError) as err:
+            why = str(err) or "no answer in 10 s"
+            raise BusError(f"the bus at {self.url} does not answer: {why}") from None
 
     async def close(self) -> None:
         if self._nc is not None:
@@ -213,6 +218,19 @@ class NatsBus:
                 await sub.unsubscribe()
 
 
+def check_bus(url: str) -> None:
+    """Connect to the bus at `url` once and let go (`BusError` if it cannot be used): a server
+    says so before it starts listening, not in a traceback."""
+    import asyncio
+
+    async def probe() -> None:
+        bus = open_bus(url)
+        await bus.start()
+        await bus.close()
+
+    asyncio.run(probe())
+
+
 def open_bus(url: str) -> Bus:
     """The bus at `url` (`redis://`, `rediss://`, `nats://`, `tls://`), not yet started;
     `BusError` for any other scheme."""
@@ -224,4 +242,4 @@ def open_bus(url: str) -> Bus:
     raise BusError(f"--bus {url!r}: say redis://host:port or nats://host:port")
 
 
-__all__ = ["Bus", "BusError", "Handler", "NatsBus", "RedisBus", "open_bus"]
+__all__ = ["Bus", "BusError", "Handler", "NatsBus", "RedisBus", "check_bus", "open_bus"]
