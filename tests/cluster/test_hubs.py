@@ -172,3 +172,16 @@ def test_a_bus_needs_a_shared_postgresql_store_and_a_bus_url_it_knows(tmp_path: 
     with pytest.raises(BusError, match="redis://host:port or nats://host:port"):
         open_bus("http://127.0.0.1:6379")
     assert open_bus("nats://127.0.0.1:4222").url == "nats://127.0.0.1:4222"
+
+
+def test_ion_serve_says_so_when_the_bus_does_not_answer() -> None:
+    from typer.testing import CliRunner
+
+    from ionarena.cli.main import app as ion
+
+    from .conftest import free_port
+
+    nobody = f"redis://127.0.0.1:{free_port()}"
+    result = CliRunner().invoke(ion, ["serve", "--bus", nobody, "--db", "postgresql://nobody@127.0.0.1:1/none"])
+    assert result.exit_code == 1
+    assert f"the bus at {nobody} does not answer" in result.output
