@@ -59,7 +59,7 @@ def _service(name: str, port: int, binary: str, argv: list[str]) -> str:
             _missing(f"no {name} server here (none on 127.0.0.1:{port} and no {binary} installed)")
         assert url is not None
         return url
-    scheme = "redis" if name == "Redis" else "nats"
+    scheme = "redis" if binary.startswith("redis") else "nats"
     if _listening(port):
         url: str | None = f"{scheme}://127.0.0.1:{port}"
     elif shutil.which(binary) or Path(f"/usr/sbin/{binary}").exists() or Path(f"/usr/bin/{binary}").exists():
