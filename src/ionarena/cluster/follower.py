@@ -45,6 +45,8 @@ class Follower:
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
         self.hosted: Hosted | None = None
         self.task: asyncio.Task[None] | None = None
+        self._tail: Message | None = None
+        """The last message queued (entries heard while it waits join it)."""
         self.owner_changed = asyncio.Event()
         """Set when another process announces it owns the table (calls waiting on the old owner
         ask the new one at once)."""
@@ -55,9 +57,16 @@ class Follower:
 
     def heard(self, data: bytes) -> None:
         try:
-            self.queue.put_nowait(orjson.loads(data))
+            message = orjson.loads(data)
         except orjson.JSONDecodeError:
             log.warning("table %s: a message that is not JSON", self.table_id)
+            return
+        tail = self._tail
+        if message.get("k") == "a" and tail is not None and tail.get("k") == "a" and not tail.get("_taken"):
+            tail["e"].extend(message["e"])  # entries still waiting are applied together: one hop
+            return
+        self._tail = message
+        self.queue.put_nowait(message)
 
     def start(self, hosted: Hosted) -> None:
         self.hosted = hosted
@@ -79,12 +88,14 @@ class Follower:
         if self.task is None or self.task.done():
             return  # no longer following (the table is ours now, or let go)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait({**snapshot, "k": "snap", "_done": done})
+        self._tail = {**snapshot, "k": "snap", "_done": done}
+        self.queue.put_nowait(self._tail)
         await done
 
     async def _run(self) -> None:
         while True:
             message = await self.queue.get()
+            message["_taken"] = True
             try:
                 await self._apply(message)
             except Exception:
