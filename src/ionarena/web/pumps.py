@@ -80,8 +80,8 @@ class Pumps:
     def _kick(self, hosted: Hosted) -> None:
         hub = self.hub
         hub.note(hosted)
-        if hub.closed or hosted.gone or hosted.id in hub.held:
-            return
+        if hub.closed or hosted.gone or hosted.id in hub.held or hosted.remote is not None:
+            return  # (a mirror's owner pumps it)
         if hosted.pumping:
             hosted.again = True
             return
