@@ -141,3 +141,16 @@ def test_the_rules_the_api_and_watch_a_record_fit_a_phone(phone: Any, server: Li
     phone.wait_for_selector("main, .doc-page, .replay-page")
     assert phone.evaluate(WIDER) <= 0, f"{path} is {phone.evaluate(WIDER)} px wider than the screen"
     assert not phone.problems
+
+
+def test_every_link_of_the_top_bar_is_on_the_screen(phone: Any, server: LiveServer) -> None:
+    """The top bar wraps on a phone: at 390 px "Join a class" and "Account" were cut off at the
+    screen's edge in a strip that scrolled sideways with nothing to say so."""
+    phone.goto(server.url + "/")
+    phone.wait_for_selector("header.top nav a")
+    width = phone.viewport_size["width"]
+    outside = phone.evaluate("""(width) => [...document.querySelectorAll('header.top nav a')]
+      .filter((a) => a.offsetParent !== null)
+      .filter((a) => { const r = a.getBoundingClientRect(); return r.left < 0 || r.right > width; })
+      .map((a) => a.textContent.trim())""", width)
+    assert outside == []
