@@ -69,13 +69,24 @@ function movesFor(legal, card) {
   return legal.filter((m) => m === `play ${card}` || m.startsWith(`play ${card} `) || m === `give ${card}`);
 }
 
-function Chooser({ card, moves, act, close, busy }) {
+/** A chooser button's words for the rest of a move after `play <card>`: `name 4` -> `4`, `give dj` ->
+ * `give Double Joker` (the card's name in the catalogue). */
+function choiceWords(rest, cards) {
+  const named = /^name (\d)$/.exec(rest);
+  if (named) return named[1];
+  const given = /^give (.+)$/.exec(rest);
+  return given ? `give ${(cards[given[1]] && cards[given[1]].name) || given[1]}` : rest;
+}
+
+function Chooser({ card, cards, moves, act, close, busy }) {
   const box = useRef(null);
   useEffect(() => { const first = box.current && box.current.querySelector('button'); if (first) first.focus(); }, [card]);
+  const name = (cards[card] && cards[card].name) || card;
+  const naming = moves.every((m) => / name \d$/.test(m));
   return html`<div class="chooser" role="dialog" aria-label="Choose how to play" ref=${box}>
-    <p>Play <strong>${card}</strong>:</p>
+    <p>Play <strong>${name}</strong>: ${naming ? 'which number must the next card show?' : 'which card do you give?'}</p>
     <div class="move-buttons">
-      ${moves.map((m) => html`<button class="move" disabled=${busy} onClick=${() => { close(); act(m); }}>${m.replace(`play ${card} `, '')}</button>`)}
+      ${moves.map((m) => html`<button class="move" data-choice=${m} disabled=${busy} onClick=${() => { close(); act(m); }}>${choiceWords(m.replace(`play ${card} `, ''), cards)}</button>`)}
     </div>
     <button class="link" onClick=${close}>cancel</button>
   </div>`;
@@ -165,7 +176,7 @@ export function Board({ state, act, busy, log }) {
         return html`<${DotsCard} key=${`${card}-${i}`} text=${card} face=${cards[card]} match=${match} disabled=${busy}
           playable=${moves.length > 0} onClick=${moves.length ? () => clickCard(card) : null}/>`;
       })}</div>
-      ${choosing ? html`<${Chooser} card=${choosing.card} moves=${choosing.moves} act=${act} busy=${busy} close=${() => setChoosing(null)}/>` : null}
+      ${choosing ? html`<${Chooser} card=${choosing.card} cards=${cards} moves=${choosing.moves} act=${act} busy=${busy} close=${() => setChoosing(null)}/>` : null}
       ${canDraw || extra.length ? html`<div class="extra-moves">
         ${canDraw ? html`<button class="move draw-in-hand" data-move="draw" disabled=${busy} onClick=${() => act('draw')}>Draw a card</button>` : null}
         ${extra.map((m) => html`<button class="move" data-move=${m} disabled=${busy} onClick=${() => act(m)}>${m}</button>`)}</div>` : null}
