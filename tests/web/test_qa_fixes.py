@@ -16,7 +16,7 @@ import ionarena
 from . import board_harness as harness
 from .browsing import serve
 from .conftest import LiveServer
-from .test_browser import new_page
+from .test_browser import make, new_page
 
 
 @pytest.fixture(scope="module")
@@ -46,3 +46,56 @@ def test_a_double_joker_and_a_gift_ask_their_choice_in_words(browser: Any, serve
     assert harness.sent(page)[-1].startswith("play gift 1|2 give ")
     assert not page.problems
     page.context.close()
+
+
+def test_bank_writes_team_minus_and_negative_points_with_a_minus_sign(browser: Any, server: LiveServer) -> None:
+    """"team - · -16800 pts" read as dashes beside the gauge's "−10" and the flash's "−1000":
+    the page writes team − and −16800 (the moves sent stay `team -`, as typed)."""
+    spec = ionarena.get_spec("bank")
+    page = new_page(browser)
+    state = spec.position({"teams": "+-", "hands": {0: ["++", "-"]}, "scores": [300, -1600], "charge": -4})
+    harness.show(page, server.url, state)
+    board = page.locator(".bank-board").inner_text()
+    assert "team −" in board and "team -" not in board
+    assert "−1600" in board and "-1600" not in board
+    assert "−4" in board and "-4" not in board  # the gauge's charge
+    module = "/static/js/games/bank-words.js"
+    said = page.evaluate("""async (module) => {
+      const words = await import(module);
+      return words.words({ kind: 'join', text: 'Bob joins team -.' }, { names: ['Ada', 'Bob'], seat: 0 });
+    }""", module)
+    assert said == "Bob joins team −."
+    assert not page.problems
+    page.context.close()
+
+
+COVERED = """() => {
+  const toggle = document.querySelector('[data-testid=chat-toggle]').getBoundingClientRect();
+  const controls = [...document.querySelectorAll('.table-page button, .table-page input, .table-page a, .table-page select')]
+    .filter((el) => !el.closest('.chat'));
+  return controls.filter((el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) return false;
+    return r.left < toggle.right && r.right > toggle.left && r.top < toggle.bottom && r.bottom > toggle.top;
+  }).map((el) => el.outerHTML.slice(0, 80));
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_chat_button_lies_over_no_control(browser: Any, server: LiveServer, size: tuple[int, int]) -> None:
+    """At 1280x720 the floating chat button covered the typed move's Play button: on a laptop or a
+    projector it sits in the table's head, in the flow, and still opens the chat."""
+    made = make(server, game="compound", players=3, seats=["human", "bot:easy", "bot:easy"], seed=17,
+                names=["Ada"])
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{server.url}/t/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector(".table-page.my-turn [data-testid=chat-toggle]")
+    bottom = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+    for scroll in range(0, bottom + 40, 40):  # wherever the page is scrolled to
+        page.evaluate(f"scrollTo(0, {scroll})")
+        assert page.evaluate(COVERED) == [], f"at scroll {scroll}"
+    page.click("[data-testid=chat-toggle]")
+    assert page.locator(".chat-drawer").is_visible()
+    context.close()

@@ -41,7 +41,8 @@ export function plural(n, noun, many) {
 
 export function fmtScore(x) {
   if (x === null || x === undefined) return '–';
-  return Number.isInteger(x) ? String(x) : x.toFixed(1);
+  const text = Number.isInteger(x) ? String(Math.abs(x)) : Math.abs(x).toFixed(1);
+  return x < 0 ? `−${text}` : text;  // a minus sign, never a hyphen that reads as a dash
 }
 
 /** Re-render every `ms` milliseconds while `active` (for clocks). */
