@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 
 import ionarena
@@ -92,10 +93,43 @@ def test_the_chat_button_lies_over_no_control(browser: Any, server: LiveServer, 
     page.set_default_timeout(15_000)
     page.goto(f"{server.url}/t/{made['id']}#token={made['seats'][0]['token']}")
     page.wait_for_selector(".table-page.my-turn [data-testid=chat-toggle]")
+    toggle = page.locator("[data-testid=chat-toggle]")
+    assert toggle.evaluate("(el) => getComputedStyle(el).position") != "fixed"  # nothing scrolls under it
+    assert toggle.evaluate("(el) => !!el.closest('.table-head')")
     bottom = page.evaluate("document.documentElement.scrollHeight - innerHeight")
     for scroll in range(0, bottom + 40, 40):  # wherever the page is scrolled to
         page.evaluate(f"scrollTo(0, {scroll})")
         assert page.evaluate(COVERED) == [], f"at scroll {scroll}"
     page.click("[data-testid=chat-toggle]")
     assert page.locator(".chat-drawer").is_visible()
+    context.close()
+
+
+def play_out(server: LiveServer, made: dict[str, Any]) -> None:
+    """Every seat of `made` plays its first legal move until the game is over."""
+    tokens = [seat["token"] for seat in made["seats"]]
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        for _ in range(4000):
+            for token in tokens:
+                headers = {"Authorization": f"Bearer {token}"}
+                state = client.get(f"/api/tables/{made['id']}/state", headers=headers).json()
+                if state["over"]:
+                    return
+                if state["legal"]:
+                    client.post(f"/api/tables/{made['id']}/actions", headers=headers,
+                                json={"action": state["legal"][0], "version": state["version"]})
+    raise AssertionError("the game did not end")
+
+
+def test_the_phones_hand_dock_lets_go_of_the_board_once_the_game_is_over(browser: Any, server: LiveServer) -> None:
+    """The dock (your hand held at the bottom of the screen) stayed after the end, empty, over the
+    board and the players' compounds."""
+    made = make(server, game="compound", players=2, seats=["human", "human"], names=["Ada", "Bob"], seed=5)
+    play_out(server, made)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{server.url}/t/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector(".table-page[data-status=over] .my-hand")
+    assert page.locator(".my-hand").evaluate("(el) => getComputedStyle(el).position") == "static"
     context.close()

@@ -312,6 +312,7 @@ export function TablePage({ tableId, game }) {
       <span class=${`conn conn-${conn}`} title="connection">${conn === 'live' ? '● live' : '○ reconnecting…'}</span>
       <${Watching}/>
       <span class="spacer"></span>
+      <${ChatDrawer} tableId=${tableId} state=${state} token=${token}/>
       <button class="menu-toggle" type="button" aria-expanded=${menu ? 'true' : 'false'} aria-controls="table-menu"
         onClick=${() => setMenu(!menu)}>${menu ? 'Close' : 'Menu'}</button>
       <div class=${`head-links ${menu ? 'open' : ''}`} id="table-menu">
@@ -343,7 +344,6 @@ export function TablePage({ tableId, game }) {
     </div>
     <div class="sr-only" role="status" aria-live="polite" data-testid="turn-announcer">${said}</div>
     <${Toast} notice=${notice} clear=${() => setNotice(null)}/>
-    <${ChatDrawer} tableId=${tableId} state=${state} token=${token}/>
   </div>`;
 }
 
