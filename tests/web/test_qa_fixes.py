@@ -133,3 +133,16 @@ def test_the_phones_hand_dock_lets_go_of_the_board_once_the_game_is_over(browser
     page.wait_for_selector(".table-page[data-status=over] .my-hand")
     assert page.locator(".my-hand").evaluate("(el) => getComputedStyle(el).position") == "static"
     context.close()
+
+
+def test_the_projector_view_opened_on_a_phone_fits_its_width(browser: Any, server: LiveServer) -> None:
+    """The table's address in the projector's head (a long line without a space) laid the page out
+    480 px wide at 390."""
+    made = make(server, game="valence", players=3, seats=["bot:easy"] * 3, seed=7)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{server.url}/t/{made['id']}/projector")
+    page.wait_for_selector(".projector-page .projector-address")
+    assert page.evaluate("document.documentElement.scrollWidth - screen.width") <= 0
+    context.close()
