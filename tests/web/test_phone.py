@@ -132,8 +132,8 @@ def test_the_lobby_fits_and_the_tables_menu_folds_away(phone: Any, server: LiveS
     assert not phone.problems
 
 
-@pytest.mark.parametrize("path", ["/rules/bank", "/rules/valence", "/rules/compound", "/rules/dots", "/docs/api",
-                                  "/replay"])
+@pytest.mark.parametrize("path", ["/rules/bank", "/rules/valence", "/rules/compound", "/rules/dots",
+                                  "/docs/api", "/replay"])
 def test_the_rules_the_api_and_watch_a_record_fit_a_phone(phone: Any, server: LiveServer, path: str) -> None:
     """Wide tables scroll inside their box and long code wraps (at 360 px the bank's rules were
     laid out 525 px wide, valence's 690, the API page 606, and the record's file field 389)."""

@@ -49,7 +49,8 @@ def test_a_double_joker_and_a_gift_ask_their_choice_in_words(browser: Any, serve
     page.context.close()
 
 
-def test_bank_writes_team_minus_and_negative_points_with_a_minus_sign(browser: Any, server: LiveServer) -> None:
+def test_bank_writes_team_minus_and_negative_points_with_a_minus_sign(browser: Any,
+                                                                      server: LiveServer) -> None:
     """"team - · -16800 pts" read as dashes beside the gauge's "−10" and the flash's "−1000":
     the page writes team − and −16800 (the moves sent stay `team -`, as typed)."""
     spec = ionarena.get_spec("bank")
@@ -72,7 +73,8 @@ def test_bank_writes_team_minus_and_negative_points_with_a_minus_sign(browser: A
 
 COVERED = """() => {
   const toggle = document.querySelector('[data-testid=chat-toggle]').getBoundingClientRect();
-  const controls = [...document.querySelectorAll('.table-page button, .table-page input, .table-page a, .table-page select')]
+  const controls = [...document.querySelectorAll(
+    '.table-page button, .table-page input, .table-page a, .table-page select')]
     .filter((el) => !el.closest('.chat'));
   return controls.filter((el) => {
     const r = el.getBoundingClientRect();
@@ -83,7 +85,8 @@ COVERED = """() => {
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_the_chat_button_lies_over_no_control(browser: Any, server: LiveServer, size: tuple[int, int]) -> None:
+def test_the_chat_button_lies_over_no_control(browser: Any, server: LiveServer,
+                                              size: tuple[int, int]) -> None:
     """At 1280x720 the floating chat button covered the typed move's Play button: on a laptop or a
     projector it sits in the table's head, in the flow, and still opens the chat."""
     made = make(server, game="compound", players=3, seats=["human", "bot:easy", "bot:easy"], seed=17,
@@ -121,7 +124,8 @@ def play_out(server: LiveServer, made: dict[str, Any]) -> None:
     raise AssertionError("the game did not end")
 
 
-def test_the_phones_hand_dock_lets_go_of_the_board_once_the_game_is_over(browser: Any, server: LiveServer) -> None:
+def test_the_phones_hand_dock_lets_go_of_the_board_once_the_game_is_over(browser: Any,
+                                                                         server: LiveServer) -> None:
     """The dock (your hand held at the bottom of the screen) stayed after the end, empty, over the
     board and the players' compounds."""
     made = make(server, game="compound", players=2, seats=["human", "human"], names=["Ada", "Bob"], seed=5)
