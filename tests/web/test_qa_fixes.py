@@ -150,3 +150,45 @@ def test_the_projector_view_opened_on_a_phone_fits_its_width(browser: Any, serve
     page.wait_for_selector(".projector-page .projector-address")
     assert page.evaluate("document.documentElement.scrollWidth - screen.width") <= 0
     context.close()
+
+
+def test_compound_declarations_say_the_compound_and_the_card_kept(browser: Any, server: LiveServer) -> None:
+    """The declare buttons read "bond Mn2 SO4 = MnSO4 — …" and "unbonded" (the typed moves): they
+    now say the compound first, and which card stays unbonded."""
+    spec = ionarena.get_spec("compound")
+    state = spec.position({"players": 2, "hands": [["Ca", "Cl"], ["K", "K"]],
+                           "unbonded": [["H", "Mn"], ["Na"]]})
+    state.apply(0, state.parse_action(0, "pick Cl"))
+    state.apply(1, state.parse_action(1, "pick K"))
+    page = new_page(browser)
+    harness.show(page, server.url, state)
+    bond = page.locator(".my-hand [data-move='bond H Cl = HCl — hydrogen chloride']")
+    assert bond.inner_text().startswith("HCl hydrogen chloride")
+    keep = page.locator(".my-hand [data-move=unbonded]")
+    assert keep.inner_text() == "keep Cl unbonded"
+    keep.click()
+    assert harness.sent(page) == ["unbonded"]
+    assert not page.problems
+    page.context.close()
+
+
+def test_a_replay_on_a_phone_large_type_beside_its_words_the_hand_undocked(browser: Any,
+                                                                           server: LiveServer) -> None:
+    """At 390 px the "large type (class)" checkbox sat above its words, and a seat's hand was docked
+    over the board of a replay, where no move is made."""
+    made = make(server, game="dots", players=2, seats=["human", "human"], names=["Ada", "Bob"], seed=8)
+    play_out(server, made)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{server.url}/t/{made['id']}/replay")
+    box = page.locator("label:has-text('large type') input[type=checkbox]")
+    box.wait_for()
+    words = page.locator("label:has-text('large type')")
+    label, tick = words.bounding_box(), box.bounding_box()
+    assert label is not None and tick is not None
+    assert label["height"] <= tick["height"] + 6, (label, tick)  # one line: the box and its words
+    page.goto(f"{server.url}/t/{made['id']}/replay?seat=0")  # a seat's view: its hand, not docked
+    page.wait_for_selector(".replay-page .my-hand")
+    assert page.locator(".my-hand").evaluate("(el) => getComputedStyle(el).position") == "static"
+    context.close()
