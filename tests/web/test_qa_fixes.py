@@ -192,3 +192,19 @@ def test_a_replay_on_a_phone_large_type_beside_its_words_the_hand_undocked(brows
     page.wait_for_selector(".replay-page .my-hand")
     assert page.locator(".my-hand").evaluate("(el) => getComputedStyle(el).position") == "static"
     context.close()
+
+
+def test_a_table_waiting_for_players_shows_nobody_choosing(browser: Any, server: LiveServer) -> None:
+    """A compound table waiting for its last player said every seat was "choosing…", the hand
+    "picking" and the players' list marked who was to move, before anyone could."""
+    made = make(server, game="compound", players=3, seats=["human", "open", "bot:easy"], names=["Ada"])
+    page = new_page(browser)
+    page.goto(f"{server.url}/t/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector(".table-page[data-status=waiting] .compound-board .cseat")
+    board = page.locator(".compound-board").inner_text()
+    assert "choosing" not in board and "picking" not in board
+    assert page.locator(".players .seat-row.acting").count() == 0
+    page.locator("[data-join], [data-fill=bots]").first.click()  # fill the seat: the game starts
+    page.wait_for_selector(".table-page[data-status=playing] .badge.wait")  # now someone chooses
+    assert not page.problems
+    page.context.close()

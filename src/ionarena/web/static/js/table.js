@@ -166,7 +166,7 @@ function Players({ state, game }) {
   return html`<${Panel} title="Players" cls="players">
     <ol class="seat-list">${state.seats.map((info) => {
       const s = info.seat;
-      const acting = view.actors.includes(s) && !view.over;
+      const acting = view.actors.includes(s) && !view.over && state.status === 'playing';
       const winner = view.over && (view.winners || []).includes(s);
       return html`<li class=${`seat-row ${acting ? 'acting' : ''} ${s === state.seat ? 'mine' : ''} ${winner ? 'winner' : ''}`} data-seat=${s}
           aria-current=${acting ? 'true' : undefined}>

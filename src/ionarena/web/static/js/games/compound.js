@@ -51,6 +51,7 @@ function Tiles({ tiles, legal, act, busy }) {
 export function seatStatus(state, seat) {
   const t = state.view.table || {};
   if (state.view.over || !Array.isArray(t.committed)) return null;
+  if (state.status && state.status !== 'playing') return null;  // waiting for players, adjourned: nobody is choosing
   if (state.view.phase !== 'play' && !(state.view.actors || []).length) return null;
   if (t.committed[seat]) return html`<span class="badge ok" data-testid="picked">picked ✓</span>`;
   if ((state.view.actors || []).includes(seat)) return html`<span class="badge wait">choosing…</span>`;
@@ -124,7 +125,7 @@ export function Board({ state, act, busy, log }) {
     </div>
     ${seated ? html`<div class="my-hand">
       <div class="hand-title">Your hand · ${plural(hand.length, 'card')}
-        ${committed ? html`<span class="badge ok">you have picked</span>` : view.actors.includes(me) && !view.over
+        ${committed ? html`<span class="badge ok">you have picked</span>` : view.actors.includes(me) && !view.over && (!state.status || state.status === 'playing')
           ? html`<span class="your-turn">${act ? (view.phase === 'pick' ? 'Pick a card' : 'Your move') : 'picking'}</span>` : null}</div>
       <div class="hand" ref=${handRef} tabindex="-1" aria-label="Your hand">${hand.map((c, i) => html`<${ElementCard} key=${`${c}-${i}`} token=${c} face=${cards[c]}
         selected=${marked.has(i)} playable=${act && legal.includes(`pick ${c}`)} onClick=${clickable(`pick ${c}`)} disabled=${busy}/>`)}</div>
