@@ -208,3 +208,21 @@ def test_a_table_waiting_for_players_shows_nobody_choosing(browser: Any, server:
     page.wait_for_selector(".table-page[data-status=playing] .badge.wait")  # now someone chooses
     assert not page.problems
     page.context.close()
+
+
+def test_a_seat_link_opened_in_a_tab_already_watching_the_table_seats_it(browser: Any,
+                                                                         server: LiveServer) -> None:
+    """Pasting your seat's link into a tab that shows the table changes only the address's hash:
+    the page went on as a spectator (and an adjourned table stayed adjourned)."""
+    made = make(server, game="dots", players=2, seats=["human", "human"], names=["Ada", "Bob"], seed=2)
+    page = new_page(browser)
+    page.goto(f"{server.url}/t/{made['id']}")
+    page.wait_for_selector(".table-page .join-bar, .table-page .dots-board")
+    assert page.locator(".my-hand").count() == 0  # watching
+    page.evaluate("(token) => { location.hash = 'token=' + encodeURIComponent(token); }",
+                  made["seats"][1]["token"])
+    page.wait_for_selector(".table-page .my-hand")
+    assert "Bob (you)" in page.locator(".players").inner_text()
+    assert "token" not in page.url  # the link's secret leaves the address bar, as on a first visit
+    assert not page.problems
+    page.context.close()

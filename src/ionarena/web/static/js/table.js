@@ -279,6 +279,11 @@ function InviteButton({ tableId }) {
 
 export function TablePage({ tableId, game }) {
   const [token, setToken] = useState(() => readToken(tableId));
+  useEffect(() => {  // a seat's link opened in a tab already on this table changes only the hash
+    const linked = () => { if (/(?:^#|&)token=/.test(location.hash)) setToken(readToken(tableId)); };
+    addEventListener('hashchange', linked);
+    return () => removeEventListener('hashchange', linked);
+  }, [tableId]);
   const [alerts, setAlerts] = useState(loadAlerts);
   const [menu, setMenu] = useState(false);
   const module = useGame(game);
