@@ -110,12 +110,13 @@ def test_the_chat_button_lies_over_no_control(browser: Any, server: LiveServer,
 
 def play_out(server: LiveServer, made: dict[str, Any]) -> None:
     """Every seat of `made` plays its first legal move until the game is over."""
-    tokens = [seat["token"] for seat in made["seats"]]
+    tokens = [seat["token"] for seat in made["seats"] if seat["token"]]
     with httpx.Client(base_url=server.url, timeout=10) as client:
         for _ in range(4000):
             for token in tokens:
                 headers = {"Authorization": f"Bearer {token}"}
                 state = client.get(f"/api/tables/{made['id']}/state", headers=headers).json()
+                assert "over" in state, state
                 if state["over"]:
                     return
                 if state["legal"]:
@@ -226,3 +227,31 @@ def test_a_seat_link_opened_in_a_tab_already_watching_the_table_seats_it(browser
     assert "token" not in page.url  # the link's secret leaves the address bar, as on a first visit
     assert not page.problems
     page.context.close()
+
+
+def test_a_rematch_that_waits_says_so_once_and_nobody_is_to_move(browser: Any, server: LiveServer) -> None:
+    """A rematch waiting for Bob also said "The game starts when every seat is taken. Share this
+    page's address: …" (an address cut off at a phone's edge), and Ada's hand said "to move"."""
+    made = make(server, game="dots", players=3, seats=["human", "human", "bot:easy"], names=["Ada", "Bob"],
+                seed=6)
+    play_out(server, made)
+    asked = httpx.post(f"{server.url}/api/tables/{made['id']}/rematch", timeout=10,
+                       headers={"Authorization": f"Bearer {made['seats'][0]['token']}"}).json()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{server.url}/t/{asked['id']}#token={asked['seats'][0]['token']}")
+    page.wait_for_selector(".table-page[data-status=waiting] [data-testid=rematch]")
+    page.wait_for_selector(".my-hand .dcard")
+    assert "every seat is taken" not in page.locator(".table-page").inner_text()
+    # whoever the deal puts first, nobody is marked to move before the rematch starts
+    assert page.locator(".my-hand .your-turn, .opponent.acting, .seat-row.acting").count() == 0
+    assert "waiting for" in page.locator("[data-testid=rematch]").inner_text()
+    other = make(server, game="dots", players=2, seats=["human", "open"], names=["Ada"])  # not a rematch
+    page.goto(f"{server.url}/t/{other['id']}#token={other['seats'][0]['token']}")
+    note = page.locator("[data-testid=waiting-note]")
+    note.wait_for()
+    box = note.bounding_box()
+    right = note.locator(".address").evaluate("(el) => el.getBoundingClientRect().right")
+    assert box is not None and right <= box["x"] + box["width"]  # the address wraps inside its note
+    context.close()

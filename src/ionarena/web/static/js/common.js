@@ -45,6 +45,12 @@ export function fmtScore(x) {
   return x < 0 ? `−${text}` : text;  // a minus sign, never a hyphen that reads as a dash
 }
 
+/** True while the table's game is being played (not waiting for players, adjourned or over): only
+ * then is anyone "to move". A state without a status (a replay's frame) counts as played. */
+export function inPlay(state) {
+  return !state.status || state.status === 'playing';
+}
+
 /** Re-render every `ms` milliseconds while `active` (for clocks). */
 export function useTick(ms, active = true) {
   const [, setTick] = useState(0);

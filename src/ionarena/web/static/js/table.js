@@ -5,7 +5,7 @@ import {
 } from './common.js';
 import { Breakdown } from './breakdown.js';
 import { loadGame } from './games/index.js';
-import { tableBus } from './bus.js';
+import { tableBus, useBusMessage } from './bus.js';
 import { ChatDrawer } from './chat.js';
 import { PresenceMark, Watching, usePresenceReport } from './presence.js';
 import { RematchBar } from './rematch.js';
@@ -290,6 +290,7 @@ export function TablePage({ tableId, game }) {
   const realtime = !!(module && module.realtime);
   const { state, log, conn, notice, setNotice, busy, act } = useTable(tableId, { token, realtime });
   usePresenceReport();
+  const rematchFacts = useBusMessage('rematch');  // a rematch says itself whom it waits for
   const myTurn = isMyTurn(state);
   const said = useTurnSignals({
     myTurn, what: myTurn && module && module.turnWhat ? module.turnWhat(state) : '', prefs: alerts, tableId,
@@ -331,7 +332,7 @@ export function TablePage({ tableId, game }) {
     </div>
     <${JoinBar} tableId=${tableId} state=${state} onSeated=${seatedNow}/>
     <${FillBar} tableId=${tableId} state=${state} token=${token} onError=${(text) => setNotice({ text, at: Date.now() })}/>
-    ${state.status === 'waiting' ? html`<p class="phase-note">The game starts when every seat is taken. Share this page's address: ${location.origin}/t/${tableId}</p>` : null}
+    ${state.status === 'waiting' && !(rematchFacts && rematchFacts.of) ? html`<p class="phase-note" data-testid="waiting-note">The game starts when every seat is taken. Share this page's address: <span class="address">${location.origin}/t/${tableId}</span></p>` : null}
     ${state.status === 'adjourned' ? html`<p class="phase-note" data-testid="adjourned">This game is adjourned: nobody was at it for a while. It goes on when one of its players comes back.</p>` : null}
     ${result ? html`<div class="result-banner" data-testid="result"><strong>${result}</strong>
       <a href=${`/t/${tableId}/replay${seated ? `?seat=${state.seat}` : ''}`}>Replay move by move</a>

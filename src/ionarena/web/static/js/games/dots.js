@@ -1,6 +1,6 @@
 // ION: Card Game (dots): cards with two dot zones, the card on the table (and who played it), hands,
 // the draw pile; the score taken apart at the end.
-import { SrOnly, html, plural, seatName, useCatalogue, useEffect, useRef, useState } from '../common.js';
+import { SrOnly, html, inPlay, plural, seatName, useCatalogue, useEffect, useRef, useState } from '../common.js';
 import { useHandFocus } from '../turn.js';
 
 /** A card not in the catalogue (or before the catalogue has come): drawn as its text alone. */
@@ -93,7 +93,7 @@ function Chooser({ card, cards, moves, act, close, busy }) {
 }
 
 function Seat({ state, seat, size, score }) {
-  const acting = state.actors.includes(seat);
+  const acting = state.actors.includes(seat) && inPlay(state);
   const fan = Math.min(size, 12);
   return html`<div class=${`opponent ${acting ? 'acting' : ''}`} data-seat=${seat}>
     <div class="opp-name">${acting ? html`<span class="turn-dot" aria-hidden="true"></span>` : null}${seatName(state, seat)}${acting ? html`<${SrOnly}> (to move)</${SrOnly}>` : null}</div>
@@ -170,7 +170,7 @@ export function Board({ state, act, busy, log }) {
     ${phaseNote ? html`<p class="phase-note">${phaseNote}</p>` : null}
     ${me !== null && me !== undefined ? html`<div class="my-hand">
       <div class="hand-title">Your hand · ${plural(hand.length, 'card')} · ${t.hand_points} points
-        ${view.actors.includes(me) && !view.over ? html`<span class="your-turn">${act ? 'Your turn' : 'to move'}</span>` : null}</div>
+        ${view.actors.includes(me) && !view.over && inPlay(state) ? html`<span class="your-turn">${act ? 'Your turn' : 'to move'}</span>` : null}</div>
       <div class="hand" ref=${handRef} tabindex="-1" aria-label="Your hand">${hand.map((card, i) => {
         const moves = act ? movesFor(legal, card) : [];
         return html`<${DotsCard} key=${`${card}-${i}`} text=${card} face=${cards[card]} match=${match} disabled=${busy}
