@@ -255,3 +255,19 @@ def test_a_rematch_that_waits_says_so_once_and_nobody_is_to_move(browser: Any, s
     right = note.locator(".address").evaluate("(el) => el.getBoundingClientRect().right")
     assert box is not None and right <= box["x"] + box["width"]  # the address wraps inside its note
     context.close()
+
+
+def test_a_waiting_tables_head_leaves_room_for_its_title_on_a_small_phone(browser: Any,
+                                                                          server: LiveServer) -> None:
+    """At 360 px a waiting table's head showed "Ion:…": "waiting for players", "live", "1 watching"
+    and the menu left the title one word."""
+    made = make(server, game="compound", players=2, seats=["human", "open"], names=["Ada"])
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{server.url}/t/{made['id']}")
+    page.wait_for_selector(".table-page[data-status=waiting] .join-bar")
+    title = page.locator(".table-head h1").bounding_box()
+    assert title is not None and title["width"] >= 120, title
+    assert page.locator(".table-head .status").inner_text() == "waiting"
+    context.close()

@@ -314,8 +314,8 @@ export function TablePage({ tableId, game }) {
   return html`<div class=${`table-page game-${game} ${myTurn ? 'my-turn' : ''}`} data-version=${state.version} data-status=${state.status}>
     <div class="table-head">
       <h1>${title} <small>${state.view.variant}</small></h1>
-      <span class=${`status status-${state.status}`}>${state.status === 'waiting' ? 'waiting for players' : state.status}</span>
-      <span class=${`conn conn-${conn}`} title="connection">${conn === 'live' ? '● live' : '○ reconnecting…'}</span>
+      <span class=${`status status-${state.status}`}>${state.status === 'waiting' ? html`waiting<span class="wide-only"> for players</span>` : state.status}</span>
+      <span class=${`conn conn-${conn}`} title="connection">${conn === 'live' ? html`●<span class="wide-only"> live</span>` : '○ reconnecting…'}</span>
       <${Watching}/>
       <span class="spacer"></span>
       <${ChatDrawer} tableId=${tableId} state=${state} token=${token}/>
