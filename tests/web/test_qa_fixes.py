@@ -271,3 +271,21 @@ def test_a_waiting_tables_head_leaves_room_for_its_title_on_a_small_phone(browse
     assert title is not None and title["width"] >= 120, title
     assert page.locator(".table-head .status").inner_text() == "waiting"
     context.close()
+
+
+def test_the_first_tab_on_a_table_skips_to_your_hand(browser: Any, server: LiveServer) -> None:
+    """With the keyboard the first card of the hand was 19 Tabs away (the site's links, the table's
+    menu); now the first Tab offers "Skip to your hand", and the next Tab is a card."""
+    made = make(server, game="dots", players=2, seats=["human", "bot:easy"], names=["Ada"], seed=5)
+    page = new_page(browser)
+    page.goto(f"{server.url}/t/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector(".table-page.my-turn .my-hand .playable")
+    page.keyboard.press("Tab")
+    skip = page.locator("[data-testid=skip-to-hand]")
+    assert skip.evaluate("(el) => el === document.activeElement") and skip.is_visible()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => !!document.activeElement.closest('.my-hand')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.matches('.my-hand .dcard, .my-hand [data-move]')")
+    assert not page.problems
+    page.context.close()
