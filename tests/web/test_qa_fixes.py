@@ -289,3 +289,19 @@ def test_the_first_tab_on_a_table_skips_to_your_hand(browser: Any, server: LiveS
     assert page.evaluate("() => document.activeElement.matches('.my-hand .dcard, .my-hand [data-move]')")
     assert not page.problems
     page.context.close()
+
+
+def test_valence_cards_to_place_are_thumb_sized_on_a_phone(browser: Any, server: LiveServer) -> None:
+    """The cards being placed (the ones to tap) were drawn small: 40 px wide at 390, the symbol over
+    the valence, the name gone."""
+    spec = ionarena.get_spec("valence")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    harness.show(page, server.url, spec.position({
+        "hands": [["H", "H", "O", "Cl"], ["Na", "F"], ["K"]], "stashes": [["NaOH"], ["HCl", "He"], []],
+        "phase": "place", "placing": ["H", "Cl"], "discard": ["F"]}))
+    for card in page.locator("[data-testid=placing] .ecard.playable").all():
+        box = card.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+    context.close()

@@ -107,7 +107,7 @@ export function Board({ state, act, busy, log }) {
       ${placing.length ? html`<div class="placing" data-testid="placing"><span class="row-label">${act ? 'Place on the discard pile, bottom first:' : 'Being placed:'}</span>
         ${placing.map((c, i) => {
           const click = placeMove(c);
-          return html`<${ElementCard} key=${`p-${c}-${i}`} small token=${c} face=${cards[c]} onClick=${click} playable=${!!click} disabled=${busy}/>`;
+          return html`<${ElementCard} key=${`p-${c}-${i}`} small=${!click} token=${c} face=${cards[c]} onClick=${click} playable=${!!click} disabled=${busy}/>`;
         })}</div>` : null}
       <div class="hand" ref=${handRef} tabindex="-1" aria-label="Your hand">${(t.hand || []).map((c, i) => {
         const click = handMove(c);
