@@ -305,3 +305,21 @@ def test_valence_cards_to_place_are_thumb_sized_on_a_phone(browser: Any, server:
         box = card.bounding_box()
         assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
     context.close()
+
+
+def test_the_projectors_stashes_are_read_from_the_back_of_a_class(browser: Any,
+                                                                   server: LiveServer) -> None:
+    """On a 1280x720 projector valence's stashes and molecule bank were smaller than the projector's
+    own text (14.7 and 13.6 px beside 15.1): they are at least as large now."""
+    spec = ionarena.get_spec("valence")
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    harness.show(page, server.url, spec.position({
+        "hands": [["H", "O"], ["Na", "F"], ["K"]], "stashes": [["NaOH", "H2O"], ["HCl"], []]}), seat=None)
+    page.evaluate("document.getElementById('harness').className = 'projector-page'")
+    text, sizes = page.evaluate("""() => [
+      parseFloat(getComputedStyle(document.getElementById('harness')).fontSize),
+      [...document.querySelectorAll('.compounds .compound, .molecule-bank .chip')]
+        .map((el) => parseFloat(getComputedStyle(el).fontSize))]""")
+    assert sizes and min(sizes) >= text, (text, sizes)
+    context.close()
