@@ -14,6 +14,9 @@ resuming and ending every table — the people service's classes joined to the w
   refused with "your teacher has paused the game". Bank runs in real time; its tables are not
   paused (its clock would run on) and the answer says so. **Ending** abandons every running
   table (its log and record so far are kept, and the report counts them).
+- In a site of several servers each of these is done where the table is played: a move's `sit`
+  and `leave`, a pause, a resume and an end are relayed to the table's owner like a move
+  (`Hub.pause`, `unpause`, `abandon`), whichever server the teacher reaches.
 """
 
 from __future__ import annotations
@@ -190,7 +193,7 @@ async def pause_all(hub: Hub, people: People, info: ClassInfo) -> TablesDone:
         if hosted.table.spec.timed:
             done.skipped[str(table.number)] = f"{hosted.table.spec.title} runs in real time: end it instead"
             continue
-        hub.hold(hosted, PAUSED)
+        await hub.pause(hosted, PAUSED)
         held.append(hosted.id)
         done.changed.append(table.number)
     await in_thread(people.classes.set_paused, info, held, True)
@@ -203,7 +206,7 @@ async def resume_all(hub: Hub, people: People, info: ClassInfo) -> TablesDone:
     freed: list[str] = []
     for table, hosted in await _hosted(hub, await in_thread(people.classes.tables, info)):
         if table.paused or hosted.id in hub.held:
-            hub.unhold(hosted)
+            await hub.unpause(hosted)
             freed.append(hosted.id)
             done.changed.append(table.number)
     await in_thread(people.classes.set_paused, info, freed, False)
@@ -214,9 +217,7 @@ async def end_all(hub: Hub, people: People, info: ClassInfo) -> TablesDone:
     """Abandon every running table of the class (what was played is kept)."""
     done = TablesDone(changed=[])
     for table, hosted in await _running(hub, people, info):
-        hub.unhold(hosted)
-        await hub.run(hosted.table.abandon)
-        hub.kick(hosted)
+        await hub.abandon(hosted)
         done.changed.append(table.number)
     return done
 
@@ -239,7 +240,8 @@ async def student_view(hub: Hub, people: People, info: ClassInfo, student: Stude
             hosted = None
         if hosted is not None:
             seat = StudentSeat(table=hosted.id, number=table.number, game=hosted.table.game, seat=owner.seat,
-                               url=f"/t/{hosted.id}", paused=hosted.id in hub.held)
+                               url=f"/t/{hosted.id}",
+                               paused=table.paused and hosted.table.status in RUNNING)
     return StudentView(id=student.id, name=student.name, class_name=info.name, code=info.code, seat=seat)
 
 
