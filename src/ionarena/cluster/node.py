@@ -237,6 +237,8 @@ class Cluster:
                 table.journal = self.journal
                 hosted = hub._adopt(table)
             self._announce(table_id, {"k": "owner", "owner": self.node, "version": hosted.table.version})
+            for hook in hub.taking_over:
+                await hook(hosted)
             hub.kick(hosted)
             return hosted
 

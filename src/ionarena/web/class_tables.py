@@ -22,6 +22,7 @@ resuming and ending every table — the people service's classes joined to the w
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 from typing import Any
 
@@ -36,6 +37,8 @@ from ..people.views import ClassTableView, ClassView, SeatView, StudentRow, Stud
 from .deps import in_thread
 from .hub import Hosted, Hub, NotFound, SeatPlan
 from .models import NewTables, TablesDone
+
+log = logging.getLogger(__name__)
 
 PAUSED = "your teacher has paused the game: wait for them to start it again"
 
@@ -254,19 +257,35 @@ async def hold_paused(hub: Hub, people: People) -> int:
     return len(paused)
 
 
+async def hold_if_paused(hub: Hub, people: People, hosted: Hosted) -> None:
+    """A class table this server takes over from another (a site of several): held if its teacher
+    paused it, else not (`Hub.taking_over`)."""
+    try:
+        paused = hosted.id in await in_thread(people.classes.paused_tables)
+    except Exception:  # (the store is down: the table is taken over as it was held here)
+        log.exception("table %s: cannot read whether its class paused it", hosted.id)
+        return
+    if paused:
+        hub.held[hosted.id] = PAUSED
+    else:
+        hub.held.pop(hosted.id, None)
+
+
 async def abandon_tables(hub: Hub, table_ids: list[str]) -> None:
     """Stop the running tables among these (their class is being deleted) and let the hub forget
     them."""
     for table_id in table_ids:
         hosted: Any = hub.tables.get(table_id)
+        if hosted is None and hub.cluster is not None:  # played by another server of the site?
+            with contextlib.suppress(NotFound):
+                hosted = await hub.find(table_id)
         if hosted is None:
             continue
         if hosted.table.status in RUNNING:
-            hub.unhold(hosted)
-            await hub.run(hosted.table.abandon)
-        hub.tables.pop(table_id, None)
-        hub.over.pop(table_id, None)
+            await hub.abandon(hosted)  # (relayed to the server that plays it)
+        hub.release(hosted)
 
 
-__all__ = ["PAUSED", "abandon_tables", "class_view", "end_all", "hold_paused", "move_student", "pause_all",
-           "resume_all", "seat_everyone", "student_view"]
+__all__ = ["PAUSED", "abandon_tables", "class_view", "end_all", "hold_if_paused", "hold_paused",
+           "move_student",
+           "pause_all", "resume_all", "seat_everyone", "student_view"]

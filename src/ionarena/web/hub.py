@@ -140,6 +140,9 @@ class Hub:
         self.calls: dict[str, Callable[[Hosted, dict[str, Any]], Awaitable[dict[str, Any]]]] = {}
         """More calls another process of a cluster may relay to the owner of a table, by name (the
         web's rematch): each answers what the asker needs (`token`)."""
+        self.taking_over: list[Callable[[Hosted], Awaitable[None]]] = []
+        """Awaited when this process of a cluster takes a table over from another, before it is
+        pumped (a class's pause is held here too)."""
 
     # -- life -------------------------------------------------------------------------------------------
 

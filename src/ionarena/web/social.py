@@ -57,6 +57,12 @@ class Social:
         self._tasks: set[asyncio.Task[None]] = set()
         if hub.cluster is not None:
             hub.cluster.every_few_seconds.append(self.repeat_presence)
+        hub.calls["chat_spectators"] = self._relayed_spectators
+
+    async def _relayed_spectators(self, hosted: Hosted, message: dict[str, Any]) -> dict[str, Any]:
+        """`chat_spectators`, relayed from another server of the site: set here, where it is played."""
+        await self.set_spectators(hosted, bool(message["open"]))
+        return {}
 
     # -- the socket's hooks ---------------------------------------------------------------------------
 
@@ -212,8 +218,13 @@ class Social:
         return message
 
     async def set_spectators(self, hosted: Hosted, open_: bool) -> bool:
-        """Open or close the spectators' chat; every connection is sent what it may read now."""
-        await self.hub.run(self.chat.set_spectators, hosted.table, open_)
+        """Open or close the spectators' chat; every connection is sent what it may read now.
+        (At a table another server of the site plays, it is set there.)"""
+        if hosted.remote is not None and self.hub.cluster is not None:
+            await self.hub.cluster.relayed(hosted, "chat_spectators",
+                                           lambda: self.set_spectators(hosted, open_), open=open_)
+        else:
+            await self.hub.run(self.chat.set_spectators, hosted.table, open_)
         room = self.rooms.get(hosted.id)
         if room is not None:
             said = await self._lines(hosted)
