@@ -5,11 +5,21 @@ asked through the server that does not play the class's tables, take effect wher
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from typing import Any
 
 import httpx
+import pytest
+
+from ionarena import games
+from ionarena.cluster import Cluster
+from ionarena.core import IllegalAction
+from ionarena.people import People
+from ionarena.store import Store
+from ionarena.web.class_tables import PAUSED, hold_if_paused
+from ionarena.web.hub import Hub, SeatPlan
 
 from .conftest import Server
 from .play import make, move
@@ -138,3 +148,73 @@ def test_a_teachers_pause_move_and_end_through_the_other_server_take_effect_wher
     assert ended.status_code == 200 and sorted(ended.json()["changed"]) == [1, 2], ended.text
     for table in (ann_table, partner_table):
         assert _status(a, table, "abandoned") == "abandoned"  # at A, which played them
+
+
+def test_a_paused_class_table_taken_over_by_another_server_stays_paused(pg_url: str, redis_url: str) -> None:
+    """A teacher paused a class table after B started (so B did not hold it when it started); A,
+    which played it, stops: B takes it over held, and a move there is refused as paused."""
+    games.load_all()
+
+    async def scenario() -> None:
+        stores = [Store(pg_url), Store(pg_url)]
+        hubs = [Hub(store, cluster=Cluster(store, redis_url, ttl=60)) for store in stores]
+        a, b = hubs
+        people = People(stores[1])
+        b.taking_over.append(lambda hosted: hold_if_paused(b, people, hosted))
+        for hub in hubs:
+            await hub.open()
+        try:
+            hosted, _ = await a.create("dots", players=2, variant=None, seats=[SeatPlan("human")] * 2)
+            teacher = await asyncio.to_thread(people.accounts.create, "teacher", "correct horse")
+            info = await asyncio.to_thread(people.classes.open, teacher, "9B")
+
+            def note() -> None:
+                with people.db.write() as conn:
+                    people.classes.add_table(conn, info, hosted.id, 1)
+                people.classes.set_paused(info, [hosted.id], True)
+
+            await asyncio.to_thread(note)
+            mirror = await b.find(hosted.id)
+            await b.pause(mirror, PAUSED)  # relayed to A, which plays it
+            b.held.pop(hosted.id)  # (as if B had not heard: only the store says it is paused)
+            b.watch(mirror, +1)  # someone is at the table through B: B takes it at once
+            await a.close()
+            for _ in range(600):
+                if mirror.remote is None:
+                    break
+                await asyncio.sleep(0.05)
+            assert mirror.remote is None, "B did not take the table over"
+            assert b.held.get(hosted.id) == PAUSED
+            seat = mirror.table.update(None).actors[0]
+            with pytest.raises(IllegalAction, match="paused"):
+                await b.submit(mirror, seat, mirror.table.update(seat).legal[0], mirror.table.version)
+        finally:
+            await b.close()
+            for store in stores:
+                store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_class_deleted_through_the_other_server_ends_its_tables_where_they_are_played(
+        servers: list[Server]) -> None:
+    a, b = servers
+    teacher, code, _ = _teacher(a)
+    plan = {"game": "compound", "variant": "beginner", "size": 2, "bots": "easy"}
+    seated = a.post(f"/api/classes/{code}/tables", plan, teacher)
+    assert seated.status_code == 200, seated.text
+    tables = [t["id"] for t in seated.json()["tables"]]
+    deleted = httpx.delete(f"{b.url}/api/classes/{code}", headers={"Authorization": f"Bearer {teacher}"},
+                           timeout=15)
+    assert deleted.status_code == 204, deleted.text
+    for table in tables:  # A, which played them, ended them before their games were deleted
+        assert _status(a, table, "abandoned") == "abandoned"
+
+
+def test_the_spectators_chat_is_closed_through_the_other_server(servers: list[Server]) -> None:
+    a, b = servers
+    game = make(a)
+    closed = httpx.put(f"{b.url}/api/tables/{game.id}/chat/spectators", json={"open": False},
+                       headers={"Authorization": f"Bearer {game.tokens[0]}"}, timeout=15)
+    assert closed.status_code == 200 and closed.json() == {"spectators": False}, closed.text
+    assert a.get(f"/api/tables/{game.id}/chat").json()["spectators"] is False  # at A, which plays it
