@@ -1,7 +1,8 @@
 """Relayed calls at a table: the owner's side (`serve`), and what the asker makes of an answer.
 
 A process that does not own a table relays people's calls there (`cluster.node.Cluster._call`);
-the owner runs the hub's own call — `submit`, `sit`, `seat_bot`, `leave`, `attend` — and answers
+the owner runs the hub's own call — `submit`, `sit`, `seat_bot`, `leave`, `attend`, a class's
+`hold`, `unhold` and `abandon`, or one the web added (`Hub.calls`: the rematch's) — and answers
 with what the asker's mirror needs to be where the owner is (`snapshot`: version, status, seats),
 or the refusal (`raise_refusal` raises it again at the asker: `IllegalAction`, `NoSuchSeat`, or
 `ServerAway` where the owner could not do it). `touch` is a notice: people are at the table
@@ -53,6 +54,14 @@ async def serve(hub: Hub, message: Message) -> Message | None:
         elif op == "attend":
             seat = message.get("seat")
             await hub.attend(hosted, None if seat is None else int(seat))
+        elif op == "hold":
+            hub.hold(hosted, str(message["reason"]))
+        elif op == "unhold":
+            hub.unhold(hosted)
+        elif op == "abandon":
+            await hub.abandon(hosted)
+        elif op in hub.calls:
+            answer.update(await hub.calls[op](hosted, message))
         else:
             return {"error": "illegal", "detail": f"no such call {op!r}"}
     except StaleSubmit as stale:

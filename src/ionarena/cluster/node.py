@@ -178,6 +178,19 @@ class Cluster:
             if await self._lease(self.leases.claim, table_id):
                 return table_id
 
+    async def claim(self, table_id: str) -> bool:
+        """Take the lease of a table to be made under an id chosen beforehand (a rematch's, which
+        every process derives alike); True if it is ours: of several processes asking, one."""
+        return await self._lease(self.leases.claim, table_id)
+
+    async def stored(self, table_id: str) -> bool:
+        """Whether the store holds the table (its maker has written it)."""
+        try:
+            await self.hub.run(self.store.table_info, table_id)
+        except StoreError:
+            return False
+        return True
+
     async def _take_orphans(self) -> int:
         """Take over the running tables nobody holds a live lease on; how many."""
         ids = await self._lease(self.leases.orphans, SURFACES)
@@ -224,6 +237,8 @@ class Cluster:
                 table.journal = self.journal
                 hosted = hub._adopt(table)
             self._announce(table_id, {"k": "owner", "owner": self.node, "version": hosted.table.version})
+            for hook in hub.taking_over:
+                await hook(hosted)
             hub.kick(hosted)
             return hosted
 

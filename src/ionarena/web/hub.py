@@ -137,6 +137,12 @@ class Hub:
         """Awaited with (table, seat, text, reason) when a person's move is refused (not stale)."""
         self.seat_finders: list[Callable[[Hosted, str], Awaitable[int | None]]] = []
         """Asked for the seat of a token that is no seat token (a student's, an account's)."""
+        self.calls: dict[str, Callable[[Hosted, dict[str, Any]], Awaitable[dict[str, Any]]]] = {}
+        """More calls another process of a cluster may relay to the owner of a table, by name (the
+        web's rematch): each answers what the asker needs (`token`)."""
+        self.taking_over: list[Callable[[Hosted], Awaitable[None]]] = []
+        """Awaited when this process of a cluster takes a table over from another, before it is
+        pumped (a class's pause is held here too)."""
 
     # -- life -------------------------------------------------------------------------------------------
 
@@ -257,10 +263,12 @@ class Hub:
                      seed: int | None = None, options: Mapping[str, Any] | None = None, listed: bool = True,
                      move_limit: float | None = None, bot_delay: float | None = None,
                      reaction_time: float | None = None, start: bool = True,
-                     maker: Maker | None = None) -> tuple[Hosted, dict[int, str]]:
+                     maker: Maker | None = None,
+                     table_id: str | None = None) -> tuple[Hosted, dict[int, str]]:
         """A new table; returns it and the tokens of its `human` seats (by seat). `maker`: who
         asks (held to the quotas); a chosen `seed` makes it a practice deal. `start=False`: it waits
-        even with no seat open, until its maker starts it (a rematch waits for its people)."""
+        even with no seat open, until its maker starts it (a rematch waits for its people). `table_id`: an
+        id whose lease this process holds already (a cluster's rematch); else a new one."""
         spec = get_spec(game)
         count = players if players is not None else len(seats) if seats else None
         if seats and count is not None and len(seats) != count:
@@ -280,7 +288,8 @@ class Hub:
             labels[PRACTICE] = str(seed)
 
         cluster = self.cluster
-        table_id = None if cluster is None else await cluster.new_id()  # leased before it is written
+        if table_id is None and cluster is not None:
+            table_id = await cluster.new_id()  # leased before it is written
 
         def make() -> tuple[Table, dict[int, str]]:
             table = Table(spec.id, count, bots=bots, seed=seed, variant=variant, options=options,
@@ -424,12 +433,12 @@ class Hub:
         """A person's move; bots that are due answer at once in the bots' pool (and the table's
         timer is set for whatever comes next)."""
         table = hosted.table
-        if hosted.id in self.held:
-            raise IllegalAction(self.held[hosted.id])
-        if hosted.remote is not None:  # another process plays it: relayed there
+        if hosted.remote is not None:  # another process plays it: relayed there (it knows if held)
             assert self.cluster is not None
             return await self.cluster.submit(hosted, seat, text, version,
                                              lambda: self.submit(hosted, seat, text, version))
+        if hosted.id in self.held:
+            raise IllegalAction(self.held[hosted.id])
 
         def submit() -> tuple[Update, float | None]:
             update = table.submit(seat, text, version)
@@ -456,6 +465,35 @@ class Hub:
         """The held table moves again (bots that came due meanwhile move now)."""
         if self.held.pop(hosted.id, None) is not None:
             self.kick(hosted)
+
+    async def pause(self, hosted: Hosted, reason: str) -> None:
+        """`hold` the table where it is played (relayed to its owner in a cluster)."""
+        if hosted.remote is not None:
+            assert self.cluster is not None
+            await self.cluster.relayed(hosted, "hold", lambda: self.pause(hosted, reason), reason=reason)
+            self.held[hosted.id] = reason  # (kept here too: should this process take the table over)
+            return
+        self.hold(hosted, reason)
+
+    async def unpause(self, hosted: Hosted) -> None:
+        """`unhold` the table where it is played (relayed to its owner in a cluster)."""
+        if hosted.remote is not None:
+            assert self.cluster is not None
+            await self.cluster.relayed(hosted, "unhold", lambda: self.unpause(hosted))
+            self.held.pop(hosted.id, None)
+            return
+        self.unhold(hosted)
+
+    async def abandon(self, hosted: Hosted) -> None:
+        """End a running table where it is played (what was played is kept): no longer held, its
+        status abandoned (relayed to its owner in a cluster)."""
+        if hosted.remote is not None:
+            assert self.cluster is not None
+            await self.cluster.relayed(hosted, "abandon", lambda: self.abandon(hosted))
+            return
+        self.unhold(hosted)
+        await self.run(hosted.table.abandon)
+        self.kick(hosted)
 
     async def authenticate(self, hosted: Hosted, token: str | None) -> int | None:
         """The seat of `token` at this table, or None."""

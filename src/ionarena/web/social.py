@@ -20,6 +20,7 @@ all that travel, each only to the connections allowed to read it.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import datetime
 from typing import Any
@@ -53,8 +54,15 @@ class Social:
         """The last lines of each table with a room (read from the store once, then kept)."""
         self._spoken = 0
         """Lines said so far by this server."""
+        self._tasks: set[asyncio.Task[None]] = set()
         if hub.cluster is not None:
             hub.cluster.every_few_seconds.append(self.repeat_presence)
+        hub.calls["chat_spectators"] = self._relayed_spectators
+
+    async def _relayed_spectators(self, hosted: Hosted, message: dict[str, Any]) -> dict[str, Any]:
+        """`chat_spectators`, relayed from another server of the site: set here, where it is played."""
+        await self.set_spectators(hosted, bool(message["open"]))
+        return {}
 
     # -- the socket's hooks ---------------------------------------------------------------------------
 
@@ -142,6 +150,10 @@ class Social:
             room.push_presence(hosted.table)
         elif message.get("ask") and room is not None:
             self._tell_presence(hosted, room)
+        elif "rematch" in message and room is not None:
+            task = asyncio.get_running_loop().create_task(self._heard_rematch(hosted))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     # -- chat -----------------------------------------------------------------------------------------
 
@@ -206,8 +218,13 @@ class Social:
         return message
 
     async def set_spectators(self, hosted: Hosted, open_: bool) -> bool:
-        """Open or close the spectators' chat; every connection is sent what it may read now."""
-        await self.hub.run(self.chat.set_spectators, hosted.table, open_)
+        """Open or close the spectators' chat; every connection is sent what it may read now.
+        (At a table another server of the site plays, it is set there.)"""
+        if hosted.remote is not None and self.hub.cluster is not None:
+            await self.hub.cluster.relayed(hosted, "chat_spectators",
+                                           lambda: self.set_spectators(hosted, open_), open=open_)
+        else:
+            await self.hub.run(self.chat.set_spectators, hosted.table, open_)
         room = self.rooms.get(hosted.id)
         if room is not None:
             said = await self._lines(hosted)
@@ -243,10 +260,19 @@ class Social:
             room = self.rooms.get(hosted.id) if hosted is not None else None
             if hosted is not None and room is not None:
                 room.broadcast(await self._facts(hosted))
+            if hosted is not None and self.hub.cluster is not None:  # the pages at the other servers
+                self.hub.cluster.tell_room(hosted.id, {"rematch": new.id})
+
+    async def _heard_rematch(self, hosted: Hosted) -> None:
+        """Another server made or changed the table's rematch: tell the pages here."""
+        room = self.rooms.get(hosted.id)
+        if room is not None:
+            room.broadcast(await self._facts(hosted))
 
     async def _facts(self, hosted: Hosted) -> dict[str, Any]:
         """`rematch.facts`, and at a finished table with a rematch, whose people have asked for
         it (`asked`: seats, the same at both tables)."""
+        await self.rematches.known(hosted)  # (made through another server of a site: the store says)
         message = facts(hosted)
         message["asked"] = []
         rematch = await self._find(message["next"])
