@@ -3,8 +3,6 @@ that plays a table to its end (a person's seat moved by its legal moves, bots by
 
 from __future__ import annotations
 
-import os
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,13 +22,11 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh store location: a SQLite file, or a PostgreSQL database."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'people.sqlite3'}"
-    from tests.store.conftest import _admin_execute, admin_url
+    from tests.store.conftest import fresh_database
 
-    admin = admin_url()
-    name = f"ion_people_{os.getpid()}_{secrets.token_hex(4)}"
-    _admin_execute(admin, f'CREATE DATABASE "{name}"')
-    request.addfinalizer(lambda: _admin_execute(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    return f"{admin.rsplit('/', 1)[0]}/{name}"
+    database = fresh_database("ion_people")
+    request.addfinalizer(database.close)
+    return next(database)
 
 
 FAST = Passwords(PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1))

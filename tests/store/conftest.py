@@ -52,17 +52,21 @@ def _admin_execute(url: str, sql: str) -> None:
         conn.execute(sql)  # type: ignore[arg-type]
 
 
+def fresh_database(prefix: str = "ion_test") -> Iterator[str]:
+    """A fresh, empty PostgreSQL database's URL, dropped when the generator is closed."""
+    admin = admin_url()
+    name = f"{prefix}_{os.getpid()}_{secrets.token_hex(4)}"
+    _admin_execute(admin, f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{admin.rsplit('/', 1)[0]}/{name}"
+    finally:
+        _admin_execute(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A fresh, empty PostgreSQL database (dropped after the test)."""
-    admin = admin_url()
-    name = f"ion_test_{os.getpid()}_{secrets.token_hex(4)}"
-    _admin_execute(admin, f'CREATE DATABASE "{name}"')
-    base = admin.rsplit("/", 1)[0]
-    try:
-        yield f"{base}/{name}"
-    finally:
-        _admin_execute(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    yield from fresh_database()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

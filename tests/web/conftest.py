@@ -63,17 +63,9 @@ def client(db_file: str) -> Iterator[TestClient]:
 @pytest.fixture
 def pg_db() -> Iterator[str]:
     """A fresh PostgreSQL database, dropped afterwards."""
-    import secrets
+    from tests.store.conftest import fresh_database
 
-    from tests.store.conftest import _admin_execute, admin_url
-
-    admin = admin_url()
-    name = f"ion_web_{os.getpid()}_{secrets.token_hex(4)}"
-    _admin_execute(admin, f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{admin.rsplit('/', 1)[0]}/{name}"
-    finally:
-        _admin_execute(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    yield from fresh_database("ion_web")
 
 
 def make_table(client: TestClient, **body: Any) -> dict[str, Any]:

@@ -4,92 +4,21 @@ page reconnects to its seat by itself."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-from .conftest import free_port
+from tests.serving import ServeProcess
 
-
-class Server:
-    """`ion serve` in a child process."""
-
-    def __init__(self, db: str, port: int):
-        self.db = db
-        self.port = port
-        self.url = f"http://127.0.0.1:{port}"
-        self.process: subprocess.Popen[str] | None = None
-
-    def start(self) -> Server:
-        command = [
-            sys.executable,
-            "-c",
-            "from ionarena.cli.main import main; main()",
-            "serve",
-            "--port",
-            str(self.port),
-            "--db",
-            self.db,
-            "--bot-delay",
-            "0.1",
-        ]
-        self.process = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env={**os.environ, "COLUMNS": "200"},
-        )
-        deadline = time.monotonic() + 40
-        while True:
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).text == "ok":
-                    return self
-            except httpx.HTTPError:
-                pass
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                output = self.process.stdout.read() if self.process.stdout else ""
-                raise RuntimeError(f"ion serve did not start: {output}")
-            time.sleep(0.05)
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown of any kind."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-
-    def post(self, path: str, body: dict[str, Any], token: str | None = None) -> httpx.Response:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.post(self.url + path, json=body, headers=headers, timeout=10)
-
-    def state(self, table: str, token: str | None = None) -> dict[str, Any]:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        answer = httpx.get(f"{self.url}/api/tables/{table}/state", headers=headers, timeout=10)
-        assert answer.status_code == 200, answer.text
-        data: dict[str, Any] = answer.json()
-        return data
+Server = ServeProcess
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    serving = Server(f"sqlite:///{tmp_path / 'served.sqlite3'}", free_port())
+    serving = Server(f"sqlite:///{tmp_path / 'served.sqlite3'}")
     try:
         yield serving.start()
     finally:
