@@ -218,6 +218,12 @@ def start_server(db: str, port: int, tree: str | None = None) -> subprocess.Pope
     raise SystemExit("ion serve did not start")
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) the process `pid` has used so far, from /proc/<pid>/stat."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -275,17 +281,19 @@ def main() -> None:
     )
     print(
         f"{'server':>8} {'connections':>11} {'tables':>6} {'actions/s':>10} {'submits/s':>10} {'p50 ms':>7} "
-        f"{'p95 ms':>7} {'p99 ms':>7} {'games':>6}  load"
+        f"{'p95 ms':>7} {'p99 ms':>7} {'cpu ms/a':>8} {'cpu%':>5} {'games':>6}  load"
     )
     try:
         for count in (int(c) for c in args.connections.split(",")):
-            tallies = {label: (Tally(), [0.0], []) for label, _, _ in servers}
+            tallies = {label: (Tally(), [0.0, 0.0], []) for label, _, _ in servers}
             for _ in range(args.rounds):
-                for label, port, _ in servers:
+                for label, port, server in servers:
                     loads = [load()]
                     url = f"http://127.0.0.1:{port}"
+                    cpu = cpu_seconds(server.pid)
                     tally, elapsed = asyncio.run(measure(url, count, args.seconds, args.think))
                     total, seconds, seen = tallies[label]
+                    seconds[1] += cpu_seconds(server.pid) - cpu
                     total.latencies += tally.latencies
                     total.actions += tally.actions
                     total.submits += tally.submits
@@ -301,6 +309,8 @@ def main() -> None:
                     f"{label:>8} {count:>11} {count // 2:>6} {tally.actions / seconds[0]:>10.0f} "
                     f"{tally.submits / seconds[0]:>10.0f} {statistics.median(ms):>7.1f} "
                     f"{percentile(ms, 0.95):>7.1f} {percentile(ms, 0.99):>7.1f} "
+                    f"{1000 * seconds[1] / max(1, tally.actions):>8.3f} "
+                    f"{100 * seconds[1] / seconds[0]:>5.0f} "
                     f"{tally.games:>6}  {' '.join(seen)}"
                 )
     finally:

@@ -149,6 +149,29 @@ class MemoryJournal:
         return self.logs[table_id]
 
 
+Batch = Sequence[tuple[str, Sequence[LogEntry], Finish | None]]
+"""The actions of several tables to commit at once: (table id, entries, finish) each."""
+
+
+def commit_batch(journal: Journal, batch: Batch) -> list[BaseException | None]:
+    """Commit every table's entries of `batch`, durable on return — in one transaction where the
+    journal can (`actions_batch`, as the store's group commit does) — and say for each whether it
+    was refused (the error) or committed (None). A refused one changed nothing in the journal."""
+    many = getattr(journal, "actions_batch", None)
+    if many is not None:
+        errors: list[BaseException | None] = many(batch)
+        return errors
+    errors = []
+    for table_id, entries, finish in batch:
+        try:
+            journal.actions_applied(table_id, entries, finish)
+        except Exception as err:
+            errors.append(err)
+        else:
+            errors.append(None)
+    return errors
+
+
 def replay_log(info: TableInfo, entries: Sequence[LogEntry]) -> tuple[GameSpec, State[Any]]:
     """The game of a journaled table, rebuilt by replaying its log, each action checked against
     its version and game time; `RecordError` names the table and the first action that does not
@@ -193,5 +216,5 @@ def finish_of(state: State[Any], seats: Sequence[SeatInfo]) -> Finish:
     return Finish(record, results)
 
 
-__all__ = ["UNFINISHED", "Finish", "Journal", "LogEntry", "MemoryJournal", "SeatResult", "Status",
-           "TableInfo", "agent_labels", "finish_of", "replay_log"]
+__all__ = ["UNFINISHED", "Batch", "Finish", "Journal", "LogEntry", "MemoryJournal", "SeatResult", "Status",
+           "TableInfo", "agent_labels", "commit_batch", "finish_of", "replay_log"]

@@ -66,6 +66,8 @@ class GroupCommit:
         self._queue: list[_Write] = []
         self._changed = threading.Condition(threading.Lock())
         self._leader = False
+        self._waiting = 0
+        """Callers waiting for the commit running now (none: the leader wakes nobody)."""
         self._conn: Connection | None = None
         self.batches = 0
         """Transactions committed (a measure of how well writes are grouped)."""
@@ -76,11 +78,29 @@ class GroupCommit:
         """Insert `rows` (by statement) and run `work(connection)` in a transaction; return once it
         is committed. Errors become `StoreError` naming `what` (other exceptions pass as they are)."""
         item = _Write(what, work, rows or {})
+        self._commit([item])
+        if item.error is not None:
+            raise item.error
+
+    def write_many(self, writes: Sequence[tuple[str, Work | None, Rows | None]]
+                   ) -> list[BaseException | None]:
+        """Several writes (`what`, `work`, `rows` each, as `write` takes them) queued at once, so
+        they go in one transaction; return once they are committed, with each one's error (None:
+        committed). A write that fails changes nothing and fails no other (see the module
+        docstring)."""
+        items = [_Write(what, work, rows or {}) for what, work, rows in writes]
+        if items:
+            self._commit(items)
+        return [item.error for item in items]
+
+    def _commit(self, items: list[_Write]) -> None:
+        """Queue `items` and return once they are done (leading the commit if nobody does)."""
+        first = items[0]
         with self._changed:
-            self._queue.append(item)
-            while self._leader and not item.done:
-                self._changed.wait()
-            lead = not item.done  # nobody runs this write: lead the next commit
+            self._queue.extend(items)
+            while self._leader and not first.done:
+                self._wait()
+            lead = not first.done  # nobody runs these writes: lead the next commit
             if lead:
                 self._leader = True
                 batch, self._queue = self._queue, []
@@ -90,9 +110,16 @@ class GroupCommit:
             finally:
                 with self._changed:
                     self._leader = False
-                    self._changed.notify_all()
-        if item.error is not None:
-            raise item.error
+                    if self._waiting:
+                        self._changed.notify_all()
+
+    def _wait(self) -> None:
+        """Under `_changed`: wait for the commit running now (the leader wakes waiters only)."""
+        self._waiting += 1
+        try:
+            self._changed.wait()
+        finally:
+            self._waiting -= 1
 
     def pending(self) -> int:
         """Writes waiting for the commit that runs now."""
@@ -103,7 +130,7 @@ class GroupCommit:
         """Let go of the write connection (a later write opens another)."""
         with self._changed:
             while self._leader:
-                self._changed.wait()
+                self._wait()
             self._drop()
 
     def _run(self, batch: list[_Write]) -> None:

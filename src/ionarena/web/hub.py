@@ -160,6 +160,7 @@ class Hub:
                         processes=limits.processes))
 
     def _shutdown(self) -> None:
+        self.pumps.close()
         self.pool.close()
         self.moves.shutdown(wait=True, cancel_futures=True)
 

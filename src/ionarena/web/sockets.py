@@ -45,6 +45,7 @@ from .api import stale_detail
 from .deps import SEAT_COOKIE
 from .hub import Hosted, Hub, NotFound
 from .limits import Limits
+from .mover import post
 from .outbox import Outbox, Pending
 from .payload import decode, encode, state_payload
 from .social import Social
@@ -137,7 +138,8 @@ class Connection:
         self._sender: asyncio.Task[None] | None = None
 
     def _push(self, update: Update) -> None:
-        """Called by the table (in a worker thread, under its lock) after every change. The table
+        """Called by the table (in a worker thread, under its lock) after every change; handed to
+        the loop with the rest of the mover's batch when the mover made the change. The table
         builds one update per seat and version; it is encoded once for every connection of that
         seat (spectators, a projector, several tabs)."""
         hosted = self.hosted
@@ -152,7 +154,7 @@ class Connection:
                 pushed.clear()
             text = encode({"type": "state", **state_payload(table, update, now)})
             pushed[id(update)] = (update, now, text)
-        self.loop.call_soon_threadsafe(self._queue_state, update, text)
+        post(self.loop, self._queue_state, update, text)
 
     def _queue_state(self, update: Update, text: str) -> None:
         if not self.dropped and not self.outbox.put_state(update, text, len(text)):
@@ -282,7 +284,7 @@ class Connection:
         if self.hosted.table.status == "adjourned":  # adjourned while this seat's page stayed open
             await self.hub.attend(self.hosted, self.seat)
         try:
-            update = await self.hub.submit(self.hosted, self.seat, action, version)
+            update = await self.hub.pumps.submit(self.hosted, self.seat, action, version)
         except StaleSubmit as stale:
             self.error(ident, 409, stale_detail(stale))
             return
