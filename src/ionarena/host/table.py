@@ -477,6 +477,16 @@ class Table:
             self._status = "over"
         self._notify()
 
+    def lock_now(self) -> bool:
+        """Take the table's lock if nobody holds it (True), without waiting; `unlock` lets it go.
+        For a surface that would rather make a tiny call (`authenticate`, `update`) in its own
+        thread now than hand it to another: between the two, call only methods that write nothing."""
+        return self._lock.acquire(blocking=False)
+
+    def unlock(self) -> None:
+        """Let go of the lock `lock_now` took."""
+        self._lock.release()
+
     # -- staged moves (a batch of tables committed at once: `host.staged`) ---------------------------
 
     def stage_submit(self, seat: int, text: str, expected_version: int | None = None) -> Staged | None:

@@ -157,6 +157,8 @@ class Mover:
     def __init__(self, loop: asyncio.AbstractEventLoop):
         self.loop = loop
         self._jobs: list[Job] = []
+        self._gathered: list[Job] = []
+        """Jobs added in this turn of the loop, handed over at its end (`_hand_over`)."""
         self._wake = threading.Condition(threading.Lock())
         self._idle = False
         self.closed = False
@@ -168,14 +170,26 @@ class Mover:
         self._thread.start()
 
     def add(self, job: Job) -> bool:
-        """Queue a job (any thread); False when the mover is closed (the job is not taken)."""
+        """Queue a job (on the loop); False when the mover is closed (the job is not taken). The
+        jobs of one turn of the loop are handed to the mover together, with one wake-up."""
+        if self.closed:
+            return False
+        if not self._gathered:
+            self.loop.call_soon(self._hand_over)
+        self._gathered.append(job)
+        return True
+
+    def _hand_over(self) -> None:
+        jobs, self._gathered = self._gathered, []
         with self._wake:
-            if self.closed:
-                return False
-            self._jobs.append(job)
+            if self.closed:  # closed meanwhile: these go the usual way
+                for job in jobs:
+                    job.outcome = FALLBACK
+                self.loop.call_soon(self._deliver, [], jobs)
+                return
+            self._jobs += jobs
             if self._idle:
                 self._wake.notify()
-        return True
 
     def close(self) -> None:
         """Finish the jobs queued, then stop the thread."""

@@ -34,13 +34,14 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
 from ..core import IllegalAction, IonError, NoSuchSeat
-from ..host import StaleSubmit, Update
+from ..host import StaleSubmit, Table, Update
 from .api import stale_detail
 from .deps import SEAT_COOKIE
 from .hub import Hosted, Hub, NotFound
@@ -51,6 +52,8 @@ from .payload import decode, encode, state_payload
 from .social import Social
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 MAX_MESSAGE = 4096
 """Longest message a client may send, in characters."""
@@ -83,6 +86,20 @@ class RateLimit:
         return False
 
 
+BUSY = object()
+"""`at_once`'s answer when the table's lock is held elsewhere."""
+
+
+def at_once(table: Table, fn: Callable[..., Any], *args: Any) -> Any:
+    """`fn(*args)` under `table`'s lock if it is free now, else `BUSY` (nothing called)."""
+    if not table.lock_now():
+        return BUSY
+    try:
+        return fn(*args)
+    finally:
+        table.unlock()
+
+
 def _same_origin(websocket: WebSocket) -> bool:
     origin = websocket.headers.get("origin")
     if origin is None:
@@ -102,7 +119,9 @@ async def table_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str
         return
     if token is None and _same_origin(websocket):  # `?token=` (empty): watch, even with a seat's cookie
         token = websocket.cookies.get(SEAT_COOKIE + hosted.id)
-    seat = await hub.authenticate(hosted, token) if token else None
+    seat = at_once(hosted.table, hosted.table.authenticate, token) if token else None
+    if token and (seat is BUSY or seat is None):  # (a token that is no seat token: the hub's finders)
+        seat = await hub.authenticate(hosted, token)
     if token and seat is None:
         await _refuse(websocket, 403, "that token is not a seat of this table", 4403)
         return
@@ -187,7 +206,15 @@ class Connection:
     async def _build(self, pending: Pending) -> str:
         """The message of a state that took others' places (every event since the client's)."""
         table = self.hosted.table
-        return await self.hub.run(lambda: encode({"type": "state", **state_payload(table, pending.update())}))
+        return await self._call(lambda: encode({"type": "state", **state_payload(table, pending.update())}))
+
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)`, a call into the table that writes nothing: here and now when its lock is
+        free (a thread hand-off costs more than such a call), else in the hub's threads."""
+        result = at_once(self.hosted.table, fn, *args)
+        if result is BUSY:
+            return await self.hub.run(fn, *args)
+        return cast(T, result)
 
     async def _read_all(self) -> None:
         while True:
@@ -205,7 +232,7 @@ class Connection:
         sender = self._sender = asyncio.create_task(self._send_all())
         reader = asyncio.create_task(self._read_all())
         try:
-            subscription = await hub.run(hosted.table.subscribe, self.seat, self._push, -1)
+            subscription = await self._call(hosted.table.subscribe, self.seat, self._push, -1)
             if self.social is not None:
                 await self.social.joined(hosted, self)
             await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
@@ -259,7 +286,7 @@ class Connection:
                 update = table.update(seat, -1)
                 return update, encode({"type": "state", **state_payload(table, update)})
 
-            update, encoded = await self.hub.run(whole)
+            update, encoded = await self._call(whole)
             self._queue_state(update, encoded)
         elif kind == "ping":
             self.send({"type": "pong", "id": ident})
@@ -301,7 +328,7 @@ class Connection:
         if not isinstance(text, str) or len(text) > 300:
             self.error(ident, 400, "a question needs its text in 'text'")
             return
-        answer = await self.hub.run(self.hosted.table.ask, self.seat, text)
+        answer = await self._call(self.hosted.table.ask, self.seat, text)
         if answer is None:
             self.error(ident, 422, "that is not a question this game answers")
             return
