@@ -16,6 +16,9 @@ It is `Table.submit`'s and `Table.pump`'s contract, cut in three:
 
 What stages: a person's move at an untimed table with nothing due before it (a bot, the move
 limit's takeover), and the move of a quick bot (one that does not search) at an untimed table.
+The quick bots' moves due *at once* after it (a table whose bots wait no delay) ride along, up to
+`RIDE_ALONG` of them: applied to the same copy, committed in the same transaction, and told in one
+update (its events are those of every move), as `pump` would have made them a moment later.
 Everything else — timed games, timeouts, the move limit, searching bots, a table whose lock is
 busy or whose bot another thread is thinking for — answers None, and the caller goes through
 `submit` or `pump` as before.
@@ -26,16 +29,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core import State
+from ..core import Action, State
 from .botpool import searches
-from .bots import LATER
+from .bots import LATER, Later
 from .journal import Finish, LogEntry, finish_of
-from .scheduler import BOT
+from .scheduler import BOT, plan
 from .seats import Bot
 
 if TYPE_CHECKING:
     from .table import Table
     from .updates import Update
+
+
+RIDE_ALONG = 4
+"""Most bots' moves due at once that are staged with a move (see the module docstring)."""
 
 
 @dataclass(slots=True)
@@ -53,6 +60,8 @@ class Staged:
     """The person who moved (None: a bot)."""
     since: int | None
     """The version the person's move was chosen at (their answer's events start after it)."""
+    version: int
+    """The version the first move made (a person's move: what their `ok` says)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +78,8 @@ class Settled:
 
     update: Update | None
     wake: float | None
+    version: int
+    """The version the first staged move made (bots' moves may have followed it)."""
 
 
 def _take_lock(table: Table) -> bool:
@@ -94,7 +105,8 @@ def stage_submit(table: Table, seat: int, text: str, expected_version: int | Non
             return None
         trial, entries = table._trial(seat, expected_version, now)
         table._apply(trial, seat, trial.parse_action(seat, text), entries)
-        return _hold(table, trial, entries, now, seat, expected_version)
+        changed_at = _ride_along(table, trial, entries, now, RIDE_ALONG)
+        return _hold(table, trial, entries, changed_at, seat, expected_version)
     except BaseException:
         table._lock.release()
         raise
@@ -120,12 +132,8 @@ def stage_pump(table: Table, now: float) -> Staged | Idle | None:
             if due.kind != BOT or not isinstance(seat, int):
                 table._lock.release()
                 return None
-            bot = Bot.parse(table._seats[seat].bot or "random")
-            if searches(bot.name, table.spec.id):
-                table._lock.release()
-                return None
             trial = table._state.clone()
-            action = driver.thinker(bot.name, table.spec.id, seat, trial, driver._reaction.get(seat))
+            action = _think(table, seat, trial)
             if action is LATER:
                 table._lock.release()
                 return None
@@ -134,16 +142,56 @@ def stage_pump(table: Table, now: float) -> Staged | Idle | None:
                 continue
             entries: list[LogEntry] = []
             table._apply(trial, seat, action, entries)
-            return _hold(table, trial, entries, due.when, None, None)
+            changed_at = _ride_along(table, trial, entries, due.when, RIDE_ALONG - 1)
+            return _hold(table, trial, entries, changed_at, None, None)
     except BaseException:
         table._lock.release()
         raise
 
 
+def _think(table: Table, seat: int, trial: State[Any]) -> Action | Later | None:
+    """The quick bot in `seat` decides on `trial` (None: it declines); `LATER` for a bot that
+    searches (the bots' pool thinks it in its own lane)."""
+    bot = Bot.parse(table._seats[seat].bot or "random")
+    if searches(bot.name, table.spec.id):
+        return LATER
+    driver = table._driver
+    return driver.thinker(bot.name, table.spec.id, seat, trial, driver._reaction.get(seat))
+
+
+def _ride_along(table: Table, trial: State[Any], entries: list[LogEntry], changed_at: float,
+                moves: int) -> float:
+    """Apply to `trial` the quick bots' moves due at once after it (up to `moves`; see the module
+    docstring); return the moment of the last change."""
+    driver = table._driver
+    if moves <= 0 or driver.idle.seats or table._status != "playing":
+        return changed_at
+    delays = dict.fromkeys(driver._reaction, table.settings.bot_delay)
+    declined: set[int] = set()
+    while moves > 0:
+        dues = plan(trial, delays, changed_at, skip=declined, limit=table.settings.move_limit)
+        if not dues or dues[0].kind != BOT or dues[0].when > changed_at:
+            return changed_at
+        due = dues[0]
+        seat = due.seat
+        assert isinstance(seat, int)
+        action = _think(table, seat, trial)
+        if action is LATER:
+            return changed_at
+        if action is None:
+            declined.add(seat)
+            continue
+        table._apply(trial, seat, action, entries)
+        changed_at = due.when
+        declined.clear()
+        moves -= 1
+    return changed_at
+
+
 def _hold(table: Table, trial: State[Any], entries: list[LogEntry], changed_at: float | None,
           seat: int | None, since: int | None) -> Staged:
     finish = finish_of(trial, table._seats) if trial.is_over() else None
-    held = table._staged = Staged(table, trial, entries, finish, changed_at, seat, since)
+    held = table._staged = Staged(table, trial, entries, finish, changed_at, seat, since, entries[0].version)
     return held
 
 
@@ -162,9 +210,9 @@ def settle(table: Table, held: Staged, error: BaseException | None) -> Settled |
         if held.seat is not None:
             updates = table._updates
             update = updates.update(held.seat, updates.told(held.seat) if held.since is None else held.since)
-        return Settled(update, table.wake())
+        return Settled(update, table.wake(), held.version)
     finally:
         table._lock.release()
 
 
-__all__ = ["Idle", "Settled", "Staged", "settle", "stage_pump", "stage_submit"]
+__all__ = ["RIDE_ALONG", "Idle", "Settled", "Staged", "settle", "stage_pump", "stage_submit"]

@@ -25,7 +25,6 @@ from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 from ..core import IllegalAction, StaleAction
-from ..host import Update
 from ..host.botpool import CLOCK, QUICK, SEARCH, Lane
 from ..host.staged import Idle, Settled
 from .mover import FALLBACK, MoveJob, Mover, PumpJob
@@ -60,16 +59,16 @@ class Pumps:
         if self._mover is not None:
             self._mover.close()
 
-    async def submit(self, hosted: Hosted, seat: int, text: str, version: int | None) -> Update:
+    async def move(self, hosted: Hosted, seat: int, text: str, version: int | None) -> int:
         """A person's move, as `Hub.submit` makes it, through the mover where it can (see the
-        module docstring)."""
+        module docstring); the version it made (quick bots' moves due at once may follow it)."""
         hub = self.hub
         loop = hub.loop
         if loop is None or hub.closed or hosted.id in hub.held or hosted.table.spec.timed:
-            return await hub.submit(hosted, seat, text, version)
+            return (await hub.submit(hosted, seat, text, version)).version
         future: asyncio.Future[Any] = loop.create_future()
         if not self.mover.add(MoveJob(hosted, seat, text, version, future)):
-            return await hub.submit(hosted, seat, text, version)
+            return (await hub.submit(hosted, seat, text, version)).version
         try:
             outcome = await future
         except IllegalAction as err:
@@ -77,10 +76,10 @@ class Pumps:
                 for hook in hub.refusal_hooks:
                     await hook(hosted, seat, text, str(err))
             raise
-        if not isinstance(outcome, Settled) or outcome.update is None:
-            return await hub.submit(hosted, seat, text, version)
+        if not isinstance(outcome, Settled):
+            return (await hub.submit(hosted, seat, text, version)).version
         self.moved(hosted, outcome.wake)
-        return outcome.update
+        return outcome.version
 
     def kick(self, hosted: Hosted) -> None:
         """Pump the table soon (in the bots' pool) and set its timer from the result. Thread-safe."""

@@ -311,7 +311,7 @@ class Connection:
         if self.hosted.table.status == "adjourned":  # adjourned while this seat's page stayed open
             await self.hub.attend(self.hosted, self.seat)
         try:
-            update = await self.hub.pumps.submit(self.hosted, self.seat, action, version)
+            made = await self.hub.pumps.move(self.hosted, self.seat, action, version)
         except StaleSubmit as stale:
             self.error(ident, 409, stale_detail(stale))
             return
@@ -321,7 +321,7 @@ class Connection:
         except IonError as err:
             self.error(ident, 503, str(err))
             return
-        self.send({"type": "ok", "id": ident, "version": update.version})
+        self.send({"type": "ok", "id": ident, "version": made})
 
     async def ask(self, ident: Any, text: Any) -> None:
         """A question answered from this seat's view."""
