@@ -82,17 +82,20 @@ class Job:
 
 
 class MoveJob(Job):
-    """A person's move; its future gets the `Settled` move, `FALLBACK`, or the refusal."""
+    """A person's move; its future gets the `Settled` move, `FALLBACK`, or the refusal (and
+    `answer` the version a committed move made, first)."""
 
-    __slots__ = ("future", "seat", "text", "version")
+    __slots__ = ("answer", "future", "seat", "text", "version")
 
     def __init__(self, hosted: Hosted, seat: int, text: str, version: int | None,
-                 future: asyncio.Future[Any]):
+                 future: asyncio.Future[Any], answer: Callable[[int], None] | None = None):
         super().__init__(hosted.table)
         self.seat = seat
         self.text = text
         self.version = version
         self.future = future
+        self.answer = answer
+        """Told the version the move made, on the loop, right after its states are queued."""
 
     def stage(self) -> Staged | None:
         try:
@@ -114,8 +117,10 @@ class MoveJob(Job):
             return
         if isinstance(self.outcome, BaseException):
             future.set_exception(self.outcome)
-        else:
-            future.set_result(self.outcome)
+            return
+        if isinstance(self.outcome, Settled) and self.answer is not None:
+            self.answer(self.outcome.version)
+        future.set_result(self.outcome)
 
 
 class PumpJob(Job):

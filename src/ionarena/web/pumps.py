@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
@@ -59,16 +60,21 @@ class Pumps:
         if self._mover is not None:
             self._mover.close()
 
-    async def move(self, hosted: Hosted, seat: int, text: str, version: int | None) -> int:
+    async def move(self, hosted: Hosted, seat: int, text: str, version: int | None,
+                   answer: Callable[[int], None]) -> None:
         """A person's move, as `Hub.submit` makes it, through the mover where it can (see the
-        module docstring); the version it made (quick bots' moves due at once may follow it)."""
+        module docstring); `answer(version it made)` once it is committed — with the states it
+        makes, in the same turn of the loop, where the mover made it (quick bots' moves due at
+        once may follow it). A refusal is raised, as `Hub.submit` raises it."""
         hub = self.hub
         loop = hub.loop
         if loop is None or hub.closed or hosted.id in hub.held or hosted.table.spec.timed:
-            return (await hub.submit(hosted, seat, text, version)).version
+            answer((await hub.submit(hosted, seat, text, version)).version)
+            return
         future: asyncio.Future[Any] = loop.create_future()
-        if not self.mover.add(MoveJob(hosted, seat, text, version, future)):
-            return (await hub.submit(hosted, seat, text, version)).version
+        if not self.mover.add(MoveJob(hosted, seat, text, version, future, answer)):
+            answer((await hub.submit(hosted, seat, text, version)).version)
+            return
         try:
             outcome = await future
         except IllegalAction as err:
@@ -76,10 +82,10 @@ class Pumps:
                 for hook in hub.refusal_hooks:
                     await hook(hosted, seat, text, str(err))
             raise
-        if not isinstance(outcome, Settled):
-            return (await hub.submit(hosted, seat, text, version)).version
+        if not isinstance(outcome, Settled):  # the usual way (the mover answered nobody)
+            answer((await hub.submit(hosted, seat, text, version)).version)
+            return
         self.moved(hosted, outcome.wake)
-        return outcome.version
 
     def kick(self, hosted: Hosted) -> None:
         """Pump the table soon (in the bots' pool) and set its timer from the result. Thread-safe."""

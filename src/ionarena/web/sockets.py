@@ -311,7 +311,8 @@ class Connection:
         if self.hosted.table.status == "adjourned":  # adjourned while this seat's page stayed open
             await self.hub.attend(self.hosted, self.seat)
         try:
-            made = await self.hub.pumps.move(self.hosted, self.seat, action, version)
+            await self.hub.pumps.move(self.hosted, self.seat, action, version,
+                                      lambda made: self.send({"type": "ok", "id": ident, "version": made}))
         except StaleSubmit as stale:
             self.error(ident, 409, stale_detail(stale))
             return
@@ -320,8 +321,6 @@ class Connection:
             return
         except IonError as err:
             self.error(ident, 503, str(err))
-            return
-        self.send({"type": "ok", "id": ident, "version": made})
 
     async def ask(self, ident: Any, text: Any) -> None:
         """A question answered from this seat's view."""
