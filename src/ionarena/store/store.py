@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
@@ -223,6 +224,12 @@ class Store:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def together(self) -> AbstractContextManager[None]:
+        """A block whose writes (in this thread) are committed together at its end, in one
+        transaction, before it returns: a table made, its people seated and started, nobody
+        knowing of it yet (`writer.GroupCommit.together`)."""
+        return self._writes.together()
 
     @property
     def commits(self) -> tuple[int, int]:

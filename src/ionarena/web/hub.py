@@ -266,7 +266,11 @@ class Hub:
                 self._start_if_full(table)
             return table, tokens
 
-        table, tokens = await self.run(make)
+        def made_together() -> tuple[Table, dict[int, str]]:
+            with self.store.together():  # one commit for the table, its seats and its start
+                return make()
+
+        table, tokens = await self.run(made_together)
         hosted = self._adopt(table, makers)
         self.kick(hosted)
         return hosted, tokens
