@@ -117,7 +117,8 @@ def test_a_refused_commit_refuses_every_move_of_the_batch_and_changes_nothing(tm
         for table in tables:
             future = loop.create_future()
             futures.append(future)
-            mover.add(MoveJob(SimpleNamespace(table=table), *first_move(table), 0, future, ok_to(seen, table)))
+            seat, move = first_move(table)
+            mover.add(MoveJob(SimpleNamespace(table=table), seat, move, 0, future, ok_to(seen, table)))
         outcomes = await asyncio.gather(*futures, return_exceptions=True)
         await settled_loop()
         assert all(isinstance(o, StoreError) for o in outcomes), outcomes
