@@ -6,6 +6,10 @@ moment *every* seat of that table has received the new state (p50, p95, p99), at
 connections by default. Latencies count once every table has made its first game: opening
 hundreds of tables and WebSockets at the same moment is a burst of its own, not play.
 
+`cpu ms/a` is the server's CPU (user + system, every thread, from /proc/<pid>/stat over the run)
+divided by the actions accepted in it — tables made, WebSockets opened and closed, games rated:
+everything the run made the server do, per move; `cpu%` is that CPU over the run's wall time.
+
 The server is a separate process (`ion serve`, SQLite file, every action
 committed before it is broadcast), so it and this client share the machine's cores the way a real
 server and its players' machines would not: the figures are a floor.
@@ -20,6 +24,8 @@ row: on a shared machine that is what the figures must be read against).
 
 `--think S` makes players think S seconds on average (exponentially distributed) before each move,
 as people do: the latency then is what a person waits for, at the load that many people make.
+The people's load of the scale issue: `--think 2 --connections 2000 --seconds 40` (1,000 tables
+on one process; target p99 under 50 ms).
 
 Target (the web issue): p99 under 50 ms at 200 connections on a 2-core machine.
 """
