@@ -3,7 +3,9 @@
 A `Journal` receives a table's creation, every batch of applied actions, seat changes (people
 sitting, leaving, renamed), label and status changes. `actions_applied` must make the batch
 durable before it returns: the table tells no seat of an action until it has.
-`ionarena.store.Store` is the SQL journal; tests use `MemoryJournal`. `replay_log` rebuilds a
+`ionarena.store.Store` is the SQL journal; tests use `MemoryJournal`. `commit_batch` commits the
+staged moves of several tables at once (`host.staged`), in one transaction where the journal has
+`actions_batch` (the store does), else one table after another. `replay_log` rebuilds a
 table's game from what a journal kept (`Table.restore`); `finish_of` is what a finished game
 leaves: its record and each seat's result.
 """

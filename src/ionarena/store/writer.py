@@ -15,6 +15,12 @@ table), then runs the writes' own work in their order, all in the one transactio
 
 When a batch fails, each of its writes is tried again in a transaction of its own, so a write that
 cannot be made (a version that another process wrote first) fails only its own caller.
+
+`write_many` queues several writes at once (the mover's batch of staged moves of many tables:
+`web.mover`) and returns each one's error instead of raising; `together()` gathers every write a
+thread makes inside a block and commits them at its end, in one transaction (a table being made,
+seated and started, which nobody can know of before the block returns). The leader wakes waiting
+callers only when there are some.
 """
 
 from __future__ import annotations
