@@ -26,6 +26,7 @@ run: $(STAMP)
 
 test: $(TSTAMP)
 	bash scripts/install-ngircd.sh
+	bash scripts/install-bus.sh
 	bash scripts/install-tmux.sh
 	bash scripts/install-irssi.sh
 	bash scripts/install-browser.sh $(BIN)/python

@@ -13,10 +13,17 @@ least any env must (legal action ids, an action mask, a fresh observation array 
 of the game, PettingZoo's `agent_iter`/`last()`/`step()`), so kernel / floor is the least wrapper
 cost this protocol can have in Python, whatever the encoding. With the `bench` extra (RLCard),
 RLCard's UNO env (`rlcard.make("uno")`, whose `step` also encodes the next player's state) runs
-the same loop beside its own engine, for scale.
+the same loop beside its own engine, for scale. RLCard's UNO env plays 2 players only (it ignores
+`game_num_players`: RLCard applies game settings to blackjack and hold'em alone), so there is no
+4-player UNO env to compare with: UNO is measured at 2 players and compared with dots at 2.
 
-Run: `.venv/bin/python benchmarks/bench_rl.py [seconds] [game ...]` (figures are medians of 5
-interleaved slices; compare only figures measured in one run).
+Every measurement, RLCard's too, takes its turn in the same round of slices (A B C … A B C …), so a
+change in the machine's load falls on all of them alike; a ratio is taken slice by slice, and the
+figures compared (dots' kernel and RLCard's engine, dots' AEC env and RLCard's env) run next to
+each other in the round.
+
+Run: `.venv/bin/python benchmarks/bench_rl.py [seconds] [game ...] [--repeats 5]` (figures are
+medians of the interleaved slices, `seconds` each; compare only figures measured in one run).
 """
 
 from __future__ import annotations
@@ -227,10 +234,18 @@ def single_seat_measure(game: str, players: int) -> Measure:
     return measure
 
 
-def rlcard_uno_env_measure(players: int) -> Measure:
-    """RLCard's UNO env (`rlcard.make("uno")`): `step(random legal action)`, games to the end."""
+UNO_PLAYERS = 2
+"""The players of RLCard's UNO env: always 2 (`rlcard.make` passes no game setting to UNO)."""
+
+
+def rlcard_uno_env_measure() -> Measure:
+    """RLCard's UNO env (`rlcard.make("uno")`, 2 players): `step(random legal action)`, games to the
+    end."""
     import rlcard
-    env = rlcard.make("uno", config={"game_num_players": players, "seed": 0})
+    env = rlcard.make("uno", config={"seed": 0})
+    players = env.num_players
+    if players != UNO_PLAYERS:
+        raise RuntimeError(f"RLCard's UNO env now plays {players} players: update UNO_PLAYERS and docs/rl.md")
     rng = random.Random(0)
 
     def measure(seconds: float) -> dict[tuple[str, str], float]:
@@ -250,18 +265,30 @@ def rlcard_uno_env_measure(players: int) -> Measure:
 
 
 def run(seconds: float, games: list[str], repeats: int = 5) -> list[Figure]:
-    """Measure every game (each measurement `seconds` in all, in `repeats` interleaved slices)."""
-    figures: list[Figure] = []
+    """Measure every game, and RLCard's UNO when installed, all in one round of interleaved slices
+    (each measurement `seconds` in all, in `repeats` slices)."""
+    uno: list[Measure] = []
+    if rlcard_available():
+        engine = rlcard_uno_measure(UNO_PLAYERS)
+        assert engine is not None
+        uno = [engine, rlcard_uno_env_measure()]
+    measures: list[Measure] = []
     for game in games:
-        measures: list[Measure] = []
         timed = get_spec(game).timed
         for n in PLAYERS:
-            measures += [play_measure(game, n), aec_measure(game, n), parallel_measure(game, n),
-                         single_seat_measure(game, n)]
+            kernel, aec = play_measure(game, n), aec_measure(game, n)
+            if uno and game == "dots" and n == UNO_PLAYERS:  # each beside the one it is compared with
+                measures += [kernel, uno[0], aec, uno[1]]
+                uno = uno[2:]
+            else:
+                measures += [kernel, aec]
+            measures += [parallel_measure(game, n), single_seat_measure(game, n)]
             if not timed:
                 measures += [view_play_measure(game, n), floor_measure(game, n)]
-        found = interleave(measures, seconds * repeats, repeats)
-        by_key = {(f.label, f.unit): f for f in found}
+    measures += uno  # not compared with dots: at the end of the round
+    found = interleave(measures, seconds * repeats, repeats)
+    by_key = {(f.label, f.unit): f for f in found}
+    for game in games:
         for n in PLAYERS:
             kernel = by_key[(f"{game} {n}p random play", "steps/s")]
             wrapped = by_key[(f"{game} {n}p AEC env", "steps/s")]
@@ -273,21 +300,19 @@ def run(seconds: float, games: list[str], repeats: int = 5) -> list[Figure]:
             if viewed is not None:
                 what = view_label(game, n).split(" random play + ")[1]
                 found.append(ratio(f"{game} {n}p kernel / kernel + {what}", kernel, viewed))
-        figures += [f for f in found if f.unit != "games/s"]
-    if rlcard_available():
-        measures = []
-        for n in PLAYERS:
-            engine = rlcard_uno_measure(n)
-            assert engine is not None
-            measures += [engine, rlcard_uno_env_measure(n)]
-        found = interleave(measures, seconds * repeats, repeats)
-        by_key = {(f.label, f.unit): f for f in found}
-        for n in PLAYERS:
-            found.append(ratio(f"rlcard uno {n}p engine / env (its wrapper cost)",
-                               by_key[(f"rlcard uno {n}p engine", "steps/s")],
-                               by_key[(f"rlcard uno {n}p env", "steps/s")]))
-        figures += [f for f in found if f.unit != "games/s"]
-    return figures
+    tag = f"rlcard uno {UNO_PLAYERS}p"
+    if (f"{tag} env", "steps/s") in by_key:
+        engine_figure, env_figure = by_key[(f"{tag} engine", "steps/s")], by_key[(f"{tag} env", "steps/s")]
+        found.append(ratio(f"{tag} engine / env (its wrapper cost)", engine_figure, env_figure))
+        if "dots" in games:  # the closest published game to dots, at the only player count both have
+            dots = f"dots {UNO_PLAYERS}p"
+            found.append(ratio(f"{dots} kernel / {tag} engine (steps/s)",
+                               by_key[(f"{dots} random play", "steps/s")], engine_figure))
+            found.append(ratio(f"{dots} AEC env / {tag} env (steps/s)",
+                               by_key[(f"{dots} AEC env", "steps/s")], env_figure))
+    order = {game: index for index, game in enumerate(games)}
+    found.sort(key=lambda f: order.get(f.label.split(" ")[0], len(games)))  # each game's rows together
+    return [f for f in found if f.unit not in ("games/s", "us/step")]
 
 
 def main() -> None:
@@ -297,15 +322,21 @@ def main() -> None:
     parser.add_argument("seconds", nargs="?", type=float, default=2.0, help="seconds a slice (default 2)")
     parser.add_argument("games", nargs="*", metavar="game",
                         help=f"games to measure (default: all of {', '.join(known)})")
+    parser.add_argument("--repeats", type=int, default=5,
+                        help="slices of each measurement, taken in turns (default 5): on a busy machine "
+                             "more, shorter slices pair the compared figures more closely")
     args = parser.parse_args()
     if not args.seconds > 0:
         parser.error(f"seconds must be more than 0, not {args.seconds:g}")
+    if not 1 <= args.repeats <= 100:
+        parser.error(f"--repeats must be from 1 to 100, not {args.repeats}")
     unknown = [game for game in args.games if game not in known]
     if unknown:
         parser.error(f"no game {', '.join(map(repr, unknown))}: choose from {', '.join(known)}")
     seconds = args.seconds
-    figures = run(seconds, args.games or known)
-    table = Table(title=f"RL envs beside the kernel (median of 5 interleaved slices, {seconds:g} s each)")
+    figures = run(seconds, args.games or known, args.repeats)
+    table = Table(title=f"RL envs beside the kernel (median of {args.repeats} interleaved slices, "
+                        f"{seconds:g} s each)")
     for name, justify in (("measure", "left"), ("median", "right"), ("spread", "right"), ("unit", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for figure in figures:

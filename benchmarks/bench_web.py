@@ -6,9 +6,11 @@ moment *every* seat of that table has received the new state (p50, p95, p99), at
 connections by default. Latencies count once every table has made its first game: opening
 hundreds of tables and WebSockets at the same moment is a burst of its own, not play.
 
-`cpu ms/a` is the server's CPU (user + system, every thread, from /proc/<pid>/stat over the run)
-divided by the actions accepted in it — tables made, WebSockets opened and closed, games rated:
-everything the run made the server do, per move; `cpu%` is that CPU over the run's wall time.
+`cpu ms/a` is the server's CPU (user + system, every thread, from /proc/<pid>/stat over the run;
+with `--servers`, of all the site's processes) divided by the actions accepted in it — tables
+made, WebSockets opened and closed, games rated: everything the run made the server do, per move;
+`cpu%` is that CPU over the run's wall time (100: one core). PostgreSQL's and the bus's own CPU
+are not counted.
 
 The server is a separate process (`ion serve`, SQLite file, every action
 committed before it is broadcast), so it and this client share the machine's cores the way a real
@@ -21,6 +23,14 @@ server and its players' machines would not: the figures are a floor.
 compare them side by side in one run: their servers take turns, `--rounds` times for each number
 of connections, on the same machine under the same load (the load average is printed with each
 row: on a shared machine that is what the figures must be read against).
+
+`--servers 1,2` runs a site of each size in turn: that many `ion serve` processes over one
+PostgreSQL store (`--db`, default a database `ion_bench_<n>` on the local server, made if missing)
+and one bus (`--bus`, default Redis on 127.0.0.1:6379); one process is served as today (no bus).
+Tables are made on the processes in turn, and each table's second player plays through the next
+process, as behind a load balancer: half the seats reach their table through a process that
+does not own it (their moves relayed to the owner, its states followed over the bus);
+`--sticky` sends both to the table's own process instead (a load balancer routing by table).
 
 `--think S` makes players think S seconds on average (exponentially distributed) before each move,
 as people do: the latency then is what a person waits for, at the load that many people make.
@@ -78,8 +88,11 @@ class Tally:
 class TableRun:
     """One table: two WebSocket players answering every state at once."""
 
-    def __init__(self, url: str, tally: Tally, stop: float, think: float = 0.0, seed: int = 0):
+    def __init__(self, url: str, tally: Tally, stop: float, think: float = 0.0, seed: int = 0,
+                 second: str | None = None):
         self.url = url
+        self.second = second or url
+        """Where the second player connects (another process of a site of several)."""
         self.tally = tally
         self.stop = stop
         self.think = think
@@ -113,14 +126,14 @@ class TableRun:
                 if self.tally.started == self.tally.tables:
                     self.tally.steady_from = time.perf_counter()
             tokens = [made["seats"][0]["token"], made["seats"][1]["token"]]
-            ws_base = self.url.replace("http", "ws", 1)
+            bases = [u.replace("http", "ws", 1) for u in (self.url, self.second)]
             self.sent.clear()
             self.seen.clear()
             self.first = None
             self.last = 0
             sockets = [
-                await websockets.connect(f"{ws_base}/api/tables/{made['id']}/ws?token={t}", max_size=1 << 22)
-                for t in tokens
+                await websockets.connect(f"{base}/api/tables/{made['id']}/ws?token={t}", max_size=1 << 22)
+                for base, t in zip(bases, tokens, strict=True)
             ]
             try:
                 await asyncio.gather(*(self.seat(index, ws) for index, ws in enumerate(sockets)))
@@ -175,20 +188,26 @@ class TableRun:
                     return
 
 
-async def measure(url: str, connections: int, seconds: float, think: float = 0.0) -> tuple[Tally, float]:
+async def measure(url: str | list[str], connections: int, seconds: float,
+                  think: float = 0.0, sticky: bool = False) -> tuple[Tally, float]:
+    urls = [url] if isinstance(url, str) else url
     tables = max(1, connections // 2)
     tally = Tally(tables=tables)
     stop = time.monotonic() + seconds
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(timeout=30, limits=limits) as client:
         began = time.monotonic()
-        runs = [TableRun(url, tally, stop, think, seed) for seed in range(tables)]
+        n = len(urls)
+        step = 0 if sticky else 1
+        runs = [TableRun(urls[seed % n], tally, stop, think, seed, second=urls[(seed + step) % n])
+                for seed in range(tables)]
         await asyncio.gather(*(run.play(client) for run in runs))
         elapsed = time.monotonic() - began
     return tally, elapsed
 
 
-def start_server(db: str, port: int, tree: str | None = None) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, tree: str | None = None,
+                 bus: str | None = None) -> subprocess.Popen[bytes]:
     command = [
         sys.executable,
         "-c",
@@ -202,6 +221,7 @@ def start_server(db: str, port: int, tree: str | None = None) -> subprocess.Pope
         "0",
         "--ws-rate",
         "100000",
+        *(["--bus", bus] if bus else []),
     ]
     env = dict(os.environ)
     if tree is not None:
@@ -228,6 +248,24 @@ def cpu_seconds(pid: int) -> float:
     """CPU seconds (user + system) the process `pid` has used so far, from /proc/<pid>/stat."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def fresh_database(url: str) -> str:
+    """Make the PostgreSQL database of `url` anew (dropped first if it is there); the URL."""
+    import psycopg
+
+    base, name = url.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres".replace("+psycopg", ""), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+        conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+    return url
+
+
+def start_site(count: int, db: str, bus: str) -> list[tuple[int, subprocess.Popen[bytes]]]:
+    """`count` processes of one site (one: served as today, without a bus)."""
+    ports = [free_port() for _ in range(count)]
+    first = start_server(db, ports[0], bus=bus if count > 1 else None)  # (it makes the schema)
+    return [(ports[0], first)] + [(port, start_server(db, port, bus=bus)) for port in ports[1:]]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -265,7 +303,19 @@ def main() -> None:
         default=0.0,
         help="mean seconds a player thinks before each move (exponential; 0: full speed, the issue's load)",
     )
+    parser.add_argument(
+        "--servers",
+        default=None,
+        help="comma-separated sizes of sites to compare, e.g. 1,2: that many processes over one PostgreSQL "
+        "store and bus (see the module docstring)",
+    )
+    parser.add_argument("--bus", default="redis://127.0.0.1:6379", help="the bus of --servers")
+    parser.add_argument("--sticky", action="store_true",
+                        help="--servers: both players of a table play through the process that made it")
     args = parser.parse_args()
+    if args.servers:
+        sites(args)
+        return
     trees: list[tuple[str, str | None]] = [(t.split("=", 1)[0], t.split("=", 1)[1]) for t in args.tree] or [
         ("this", None)
     ]
@@ -324,6 +374,57 @@ def main() -> None:
             server.terminate()
         for _, _, server in servers:
             server.wait(timeout=15)
+
+
+def sites(args: argparse.Namespace) -> None:
+    """`--servers`: a site of each size in turn, the load spread over its processes."""
+    sizes = [int(n) for n in args.servers.split(",")]
+    pattern = args.db or "postgresql://postgres@127.0.0.1:5432/ion_bench_{label}"
+    print(
+        f"sites of {', '.join(map(str, sizes))} process(es) over one PostgreSQL store each, bus {args.bus}; "
+        f"{os.cpu_count()} cores; {args.seconds:g} s per run, {args.rounds} round(s); dots, 2 WebSocket "
+        f"players + 1 bot per table "
+        f"({'both through its own process' if args.sticky else 'the second through the next process'}), "
+        f"players "
+        f"{'answer at once' if not args.think else f'think {args.think:g} s'}"
+    )
+    print(
+        f"{'servers':>8} {'connections':>11} {'tables':>6} {'actions/s':>10} {'submits/s':>10} {'p50 ms':>7} "
+        f"{'p95 ms':>7} {'p99 ms':>7} {'cpu ms/a':>8} {'cpu%':>5} {'games':>6}  load"
+    )
+    for count in (int(c) for c in args.connections.split(",")):
+        for size in sizes:
+            db = fresh_database(pattern.replace("{label}", str(size)))
+            site = start_site(size, db, args.bus)
+            try:
+                urls = [f"http://127.0.0.1:{port}" for port, _ in site]
+                total, seconds, seen, cpu = Tally(), 0.0, [load()], 0.0
+                for _ in range(args.rounds):
+                    before = sum(cpu_seconds(process.pid) for _, process in site)
+                    tally, elapsed = asyncio.run(measure(urls, count, args.seconds, args.think, args.sticky))
+                    cpu += sum(cpu_seconds(process.pid) for _, process in site) - before
+                    total.latencies += tally.latencies
+                    total.actions += tally.actions
+                    total.submits += tally.submits
+                    total.games += tally.games
+                    seconds += elapsed
+                seen.append(load())
+            finally:
+                for _, process in site:
+                    process.terminate()
+                for _, process in site:
+                    process.wait(timeout=15)
+            if not total.latencies:
+                print(f"{size:>8} {count:>11} no move measured")
+                continue
+            ms = [x * 1000 for x in total.latencies]
+            print(
+                f"{size:>8} {count:>11} {count // 2:>6} {total.actions / seconds:>10.0f} "
+                f"{total.submits / seconds:>10.0f} {statistics.median(ms):>7.1f} "
+                f"{percentile(ms, 0.95):>7.1f} {percentile(ms, 0.99):>7.1f} "
+                f"{1000 * cpu / max(1, total.actions):>8.3f} {100 * cpu / seconds:>5.0f} {total.games:>6}  "
+                f"{' '.join(seen)}"
+            )
 
 
 if __name__ == "__main__":

@@ -186,3 +186,29 @@ def test_a_bot_that_declines_is_asked_again_only_once_the_game_moves(clock: Fake
     table.thinker = think
     table.pump(clock.now)
     assert asked == [0] and [p for p, _ in table.record().actions] == [0, 1]
+
+
+def test_the_takeover_bot_never_carries_an_idle_persons_move_into_the_next_deal(clock):
+    """An idle person's whole move is this deal's: when the takeover bot's move ends a deal, the
+    run ends (the person is told), and their turn in the next deal waits a new move limit."""
+    crossed = 0
+    for seed in range(4):
+        clock.now = 0.0
+        table = Table("dots", players=2, bots={1: "greedy"}, seed=seed, variant="tournament", clock=clock,
+                      options={"turn_cap": 3}, settings=TableSettings(move_limit=20.0, bot_delay=1.0))
+        table.sit(0, "ada")
+        table.start(0.0)
+        while table.status == "playing":
+            since = table.version
+            wake = table.pump(clock.now)
+            events = table._state.events(None, since=since)
+            deals = [e.version for e in events if e.kind == "deal"]
+            if deals:
+                crossed += 1
+                after = table.record().actions[deals[0]:]  # made at the same moment as the new deal
+                assert not after, (seed, after)
+                assert 0 not in table.idle.seats
+            if wake is None:  # the game is over
+                break
+            clock.now = max(clock.now, wake)
+    assert crossed >= 4

@@ -27,7 +27,7 @@ CATALOGUE_LINES = [
     r"^\S+ left: ", r"goes on where it stopped", r"^Scores: ", r"^Game \S+: ", r"^All-time",
     r"^No finished", r"^Ion Arena: ", r"stops the game", r"^\S+: your move\.$", r"^\S+ is away: ",
     r"^\S+ is back\.$", r"did not come back within", r"^The game waits for ",
-    r"^Round \d+ of \d+ starts: \d", r"^The shop is open for ",
+    r"^Round \d+ of \d+ starts: \d", r"^The shop is open for ", r"^Everyone at the table is away: ",
 ]
 """The bot's own channel lines (catalogue and IRC wordings), by pattern."""
 DIGEST = re.compile(r"^Play: ")

@@ -230,7 +230,7 @@ def test_the_person_is_told_once_when_the_takeover_bot_made_their_whole_move():
         base = Fake()
         clock = TurnClock(base)
         table = Table("valence", players=2, bots={1: "greedy"}, seed=0, clock=clock, journal=MemoryJournal(),
-                      settings=TableSettings(move_limit=20.0))
+                      settings=TableSettings(move_limit=20.0, bot_delay=5.0))
         table.sit(0, "ada")
         session = Session(link, "#ion", table, ["ada", ""], "ada", clock)
         session.attach(-1)
@@ -251,5 +251,30 @@ def test_the_person_is_told_once_when_the_takeover_bot_made_their_whole_move():
         assert len([e for e in table.record().actions[before:] if e[0] == 0]) >= 2
         told = [text for text in said(link, "ada") if text.startswith("You took more than 20 s")]
         assert told == ["You took more than 20 s: a bot made your move (the seat is still yours)."]
+        assert 0 not in table.update(0).actors  # her move, typed just too late, says why
+        await session.private("ada", "end")
+        assert said(link, "ada")[-1] == "Not accepted: too late, a bot made your move (you were idle)."
+        session.end()
+    asyncio.run(go())
+
+
+def test_a_move_is_judged_at_the_moment_it_arrived_however_long_the_worker_is_busy():
+    """ada's move arrives with a second of her 3 s left; the bot's worker is busy for 4 s (other
+    people's questions, a slow commit) before it judges it: it is in time."""
+    async def go() -> None:
+        link = Link()
+        session, table, _, base = bank(link, players="+-")
+        await settle()
+        written(link)
+        base.now += 2.0
+
+        async def busy_worker(fn, *args):
+            base.now += 4.0
+            return fn(*args)
+
+        link.work = busy_worker  # type: ignore[method-assign]
+        move = card(table, 0)
+        await session.private("ada", move)
+        assert (0, move) in log(table) and not [e for e in log(table) if e[1] == "timeout"]
         session.end()
     asyncio.run(go())

@@ -86,3 +86,24 @@ def test_the_shop_line_lists_what_is_on_sale_the_deals_by_name_and_how_to_take_t
     assert line.startswith("bob: the shop is open, ")
     assert "[×2] Double 6¢ (buy x2)" in line and "[S] Skip 3¢ (buy s)" in line
     assert "deals: ada offers [R] Reverse for 4¢ (ok ada)" in line and "ok <nick>" in line
+
+
+def test_move_time_and_round_time_are_told_as_seconds_left_never_the_game_clock():
+    """QA on a real network: "ends at 210.0 s" is the game clock, which stands still while turn
+    lines wait; a player reads seconds left."""
+    state = SPEC.position({"teams": "+-", "seed": 1, "objects": {0: {":": 1, "+:": 1}}, "round_left": 100,
+                           "clock": 20})
+    before = state.version
+    state.apply_text(0, ":")
+    state.apply_text(0, "+:")
+    names = Names(0, ["ada", "bob"])
+    said = {e.kind: bankline.channel_words(e, names, state.now()) for e in state.events(0, since=before)}
+    assert said["move_time"] == "ada (you) uses [:] Move Time: may move for 15 s more."
+    assert said["round_time"] == "ada (you) uses [+:]: the round now ends in 160 s."
+
+
+def test_status_says_who_is_on_turn_by_name_and_you_to_the_player_on_turn():
+    state = SPEC.position({"teams": "+-", "seed": 1, "turn": 0})
+    names = ["ada", "bob"]
+    assert "you are on turn (3 s left)" in bankline.status_lines(state.view(0), Names(0, names))[0]
+    assert "ada is on turn (3 s left)" in bankline.status_lines(state.view(1), Names(1, names))[0]

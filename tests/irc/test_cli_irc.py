@@ -59,6 +59,7 @@ def test_limits_hold_each_person_back_without_touching_the_others():
     assert limits.may_command("ada")
     assert [limits.may_say_in("#ion") for _ in range(4)] == [True, True, True, False]
     assert [limits.may_answer("eve") for _ in range(5)] == [True] * 4 + [False]
-    # people in no game: two answers each in 10 s, and five for all of them together
-    assert [limits.may_answer_stranger("zed") for _ in range(3)] == [True, True, False]
-    assert [limits.may_answer_stranger(f"nick{n}") for n in range(4)] == [True, True, True, False]
+    # people in no game: a newcomer's burst of six answers, then nothing; eight in 10 s for all of
+    # them together
+    assert [limits.may_answer_stranger("zed") for _ in range(7)] == [True] * 6 + [False]
+    assert [limits.may_answer_stranger(f"nick{n}") for n in range(4)] == [True, True, False, False]

@@ -15,6 +15,7 @@ from ionarena.core import Names
 from ionarena.irc import bankline, catalogue
 from ionarena.irc.digest import turn_digest
 from ionarena.irc.lines import fit, room
+from ionarena.irc.naming import named_moves
 
 RAW_VALUE = re.compile(r"\[\d{1,2}\]|\[-?\d+(\.\d+)?, |\['|\[\]|\bNone\b|\bTrue\b|\bFalse\b|\{'")
 ROOM = room("NOTICE", "ada", "IonBot", "ionbot", "irc.example.net")
@@ -67,7 +68,8 @@ def test_every_games_turn_reads_as_one_short_line_that_fits_two_irc_lines(game, 
             assert summary in line, where
         assert len(fit(line, ROOM)) <= 2, f"{where}: {line!r} takes more than two lines"
         if not spec.timed:
-            assert f"moves: {legal[0]}" in line, where
+            assert f"moves: {named_moves(legal, names.names)[0]}" in line, where  # react H bob OH
+            assert not re.search(r"moves: .*react \S+ \d", line), where
         seen += 1
     assert seen > 5
 

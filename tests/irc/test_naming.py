@@ -8,7 +8,8 @@ import ionarena  # noqa: F401  (registers the games)
 from ionarena.host import IRC, Table
 from ionarena.irc import catalogue
 from ionarena.irc.accounts import account_labels, accounts_from, identity
-from ionarena.irc.naming import name_seats, ok_command, seat_named, seat_names
+from ionarena.irc.naming import name_seats, named_moves, ok_command, react_command, seat_named, seat_names
+from ionarena.irc.player import reword
 from ionarena.store import Store
 from ionarena.store.standings import standings
 
@@ -67,3 +68,17 @@ def test_a_record_line_never_says_where_the_database_is():
     line = catalogue.record_line("abc", "dots", "standard", 3, "over", 42, 7)
     assert line.startswith("Game abc: dots (standard), 3 players, over, 42 actions, seed 7.")
     assert "sqlite" not in line and "/" not in line.split("seed 7.")[1].replace("'ion replay'", "")
+
+
+def test_valences_reaction_names_the_player_not_their_seat():
+    """Valence's `react <your card> <player> <their card>` takes a seat number; on IRC players
+    read and type the nick."""
+    names = ["ada", "bob", "bot1"]
+    assert named_moves(["react H 1 OH", "build H2O", "react Na 2 Cl"], names) == [
+        "react H bob OH", "build H2O", "react Na bot1 Cl"]
+    assert react_command("react H bob OH", names) == "react H 1 OH"
+    assert react_command("react H 1 OH", names) == "react H 1 OH"
+    assert react_command("react H zed OH", names) == "react H zed OH"
+    assert reword("'zed' is not a player number (0 to 2)", 0, names) == "nobody called zed plays here"
+    dots = "it is not Player 0's turn; Player 1 is to move"
+    assert reword(dots, 0, names) == "it is not your turn: bob is on turn"

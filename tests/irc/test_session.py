@@ -29,6 +29,8 @@ class Link:
         self.notices: list[tuple[str, str, bool, Callable[[bool], None] | None]] = []
         self.over: list[Session] = []
         self.forgotten: list[str] = []
+        self.elsewhere: set[str] = set()
+        """Nicks not in the channel (`here` says False)."""
 
     def channel_say(self, channel: str, text: str, *, lane: Lane = Lane.GAME, head: bool = False,
                     key: str | None = None) -> None:
@@ -49,6 +51,9 @@ class Link:
 
     def may_answer(self, nick: str) -> bool:
         return True
+
+    def here(self, channel: str, nick: str) -> bool:
+        return nick not in self.elsewhere
 
     def forget(self, nick: str) -> None:
         self.forgotten.append(nick)

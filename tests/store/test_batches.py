@@ -144,3 +144,24 @@ def test_a_table_is_made_seated_and_started_in_one_commit_or_not_at_all(db_url):
             raise RuntimeError("the maker changed their mind")
         with pytest.raises(StoreError):
             store.table_info(made[0].id)
+
+
+def test_a_clusters_owner_announces_each_table_of_a_batch_once_committed(db_url):
+    from ionarena.cluster.journal import Announcing
+
+    with Store(db_url) as store:
+        announced: list[tuple[str, object]] = []
+        conflicts: list[str] = []
+        journal = Announcing(store, lambda table_id, message: announced.append((table_id, message)),
+                             conflicts.append)
+        good = people_table(store, seed=1)
+        contested = people_table(store, seed=3)
+        rival = Table.restore(store.table_info(contested.id), [], clock=lambda: 0.0, journal=store)
+        contested.submit(*first_move(contested), 0)
+        staged = [t.stage_submit(*first_move(t), 0) for t in (good, rival)]
+        errors = commit_batch(journal, [(h.table.id, h.entries, h.finish) for h in staged if h is not None])
+        for held, error in zip(staged, errors, strict=True):
+            assert held is not None
+            held.table.settle(held, error)
+        assert errors[0] is None and isinstance(errors[1], StoreError)
+        assert [table_id for table_id, _ in announced] == [good.id] and conflicts == [contested.id]

@@ -82,7 +82,7 @@ def test_a_timeout_flashes_the_clock_warns_and_skip_asks_twice(browser: Any, ser
     result.wait_for(timeout=10_000)
     final = httpx.get(f"{server.url}/api/tables/{made['id']}/state", timeout=10).json()["view"]["table"]
     assert final["winning_team"] in ("+", "-")
-    assert f"team {final['winning_team']} wins as a team" in result.inner_text()
+    assert f"team {final['winning_team'].replace('-', '−')} wins as a team" in result.inner_text()
     breakdown = page.locator("[data-testid=breakdown]")
     assert breakdown.locator("th", has_text="Penalties").count() == 1
     assert "−2000 (2×)" in breakdown.locator("tr[data-seat='0']").inner_text()

@@ -278,3 +278,30 @@ def test_the_lobby_lists_adjourned_tables_and_a_seats_link_resumes_one(db_file: 
         assert table in {t["id"] for t in lobby["adjourned"]}
         assert client.get(f"/api/tables/{table}/state").json()["status"] == "adjourned"  # a spectator
         assert client.get(f"/api/tables/{table}/state", headers=auth(token)).json()["status"] == "playing"
+
+
+def test_a_seats_chat_line_or_rematch_request_resumes_an_adjourned_table(db_file: str) -> None:
+    """A seat's token resumes an adjourned table whatever it asks (api.py's promise): a chat line
+    at the table itself, and a rematch request at the last game that hands its person a seat at
+    the rematch (which was adjourned while nobody was at it)."""
+    from .people import play_out
+
+    limits = Limits(idle_minutes=0.005, presence_seconds=0.2, sweep_seconds=0.05)
+    with TestClient(create_app(db_file, bot_delay=0.0, limits=limits)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        made = make_table(client, game="dots", players=2, seats=["human", "human"], names=["Ada", "Bea"])
+        table, ada, bea = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+        wait_for(lambda: table not in hub.tables, "the table adjourned and let go")
+        said = client.post(f"/api/tables/{table}/chat", headers=auth(bea), json={"text": "back!"})
+        assert said.status_code == 201, said.text
+        assert client.get(f"/api/tables/{table}/state").json()["status"] == "playing"  # a spectator's look
+
+        play_out(client, table, [ada, bea])
+        first = client.post(f"/api/tables/{table}/rematch", headers=auth(ada)).json()
+        client.post(f"/api/tables/{table}/rematch", headers=auth(bea))
+        rematch = first["id"]
+        assert client.get(f"/api/tables/{rematch}").json()["status"] == "playing"  # both came
+        wait_for(lambda: rematch not in hub.tables, "the rematch adjourned and let go")
+        again = client.post(f"/api/tables/{table}/rematch", headers=auth(ada))
+        assert again.status_code == 201 and again.json()["id"] == rematch
+        assert client.get(f"/api/tables/{rematch}").json()["status"] == "playing"

@@ -26,6 +26,10 @@ TABLES: dict[str, dict[str, Any]] = {
              "seed": 3, "reaction_time": 0.05, "options": {"teams": "+-+-", "move_time": 60}},
 }
 
+# How much wider than the screen the page is laid out (a touch browser widens its layout viewport
+# to the content, so `innerWidth` grows with it: the screen's width is the measure).
+WIDER = "document.documentElement.scrollWidth - screen.width"
+
 # Where is each legal move offered on the first screen? A control whose `data-move` is the move, or a
 # playable card the move names (`play 3|6` -> the card 3|6, `pick Cl` -> Cl); uncovered means the
 # point at its middle hits it (the hand's dock lies over the board).
@@ -45,7 +49,7 @@ REACH = """(legal) => {
   const small = controls.filter((el) => seen(el) && el.getBoundingClientRect().height < 40)
     .map((el) => el.outerHTML.slice(0, 80));
   const hand = document.querySelector('.my-hand').getBoundingClientRect();
-  return { overflow: document.documentElement.scrollWidth - vw, missing, small,
+  return { overflow: document.documentElement.scrollWidth - screen.width, missing, small,
            hand: [hand.top, hand.bottom], vh, scrollY };
 }"""
 
@@ -113,7 +117,7 @@ def test_the_lobby_fits_and_the_tables_menu_folds_away(phone: Any, server: LiveS
     phone.wait_for_selector(".lobby .table-row")
     for game in ("bank", "compound", "valence", "dots"):  # each game's own fields
         phone.click(f".game-tile[data-game={game}]")
-        assert phone.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0, game
+        assert phone.evaluate(WIDER) <= 0, game
     start = phone.locator("button[type=submit]")
     box = start.bounding_box()
     assert box is not None and box["y"] + box["height"] <= phone.viewport_size["height"]  # held in reach
@@ -124,5 +128,29 @@ def test_the_lobby_fits_and_the_tables_menu_folds_away(phone: Any, server: LiveS
     phone.click(".menu-toggle")
     assert phone.locator(".head-links a.rules-link").is_visible()
     assert phone.locator("[data-testid=invite]").is_visible()
-    assert phone.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    assert phone.evaluate(WIDER) <= 0
     assert not phone.problems
+
+
+@pytest.mark.parametrize("path", ["/rules/bank", "/rules/valence", "/rules/compound", "/rules/dots",
+                                  "/docs/api", "/replay"])
+def test_the_rules_the_api_and_watch_a_record_fit_a_phone(phone: Any, server: LiveServer, path: str) -> None:
+    """Wide tables scroll inside their box and long code wraps (at 360 px the bank's rules were
+    laid out 525 px wide, valence's 690, the API page 606, and the record's file field 389)."""
+    phone.goto(server.url + path)
+    phone.wait_for_selector("main, .doc-page, .replay-page")
+    assert phone.evaluate(WIDER) <= 0, f"{path} is {phone.evaluate(WIDER)} px wider than the screen"
+    assert not phone.problems
+
+
+def test_every_link_of_the_top_bar_is_on_the_screen(phone: Any, server: LiveServer) -> None:
+    """The top bar wraps on a phone: at 390 px "Join a class" and "Account" were cut off at the
+    screen's edge in a strip that scrolled sideways with nothing to say so."""
+    phone.goto(server.url + "/")
+    phone.wait_for_selector("header.top nav a")
+    width = phone.viewport_size["width"]
+    outside = phone.evaluate("""(width) => [...document.querySelectorAll('header.top nav a')]
+      .filter((a) => a.offsetParent !== null)
+      .filter((a) => { const r = a.getBoundingClientRect(); return r.left < 0 || r.right > width; })
+      .map((a) => a.textContent.trim())""", width)
+    assert outside == []

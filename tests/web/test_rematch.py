@@ -188,3 +188,14 @@ def test_two_browsers_play_again_at_the_same_new_table(browser: Any, live_server
     for page in pages:
         assert page.problems == []
         page.context.close()
+
+
+def test_the_rematch_seat_cookie_is_secure_over_https(db_file: str) -> None:
+    """Like every other seat cookie: `Secure` when the page is served over HTTPS (a cookie holding
+    a seat must never travel in clear)."""
+    with TestClient(create_app(db_file, bot_delay=0.0), base_url="https://testserver") as client:
+        table, ada, _ = finished(client)
+        answer = rematch(client, table, ada)
+        assert answer.status_code == 201
+        cookie = answer.headers["set-cookie"]
+        assert cookie.startswith("ion_seat_") and "secure" in cookie.lower(), cookie

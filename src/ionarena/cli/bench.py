@@ -45,6 +45,10 @@ def run_bench(game: str, seconds: float, player_counts: list[int], repeats: int 
     figures = interleave(measures, seconds * repeats, repeats)
     by_key = {(f.label, f.unit): f for f in figures}
     for n in counts:
+        step = by_key.get((f"{game} {n}p random play", "us/step"))
+        apply = by_key.get((f"{game} {n}p apply", "us/call"))
+        if step and apply:
+            figures.append(ratio(f"{game} {n}p apply / random play step", apply, step))
         mine = by_key.get((f"{game} {n}p random play", "steps/s"))
         theirs = by_key.get((f"rlcard uno {n}p engine", "steps/s"))
         if mine and theirs:

@@ -284,6 +284,9 @@ def serve(
     class_retention_days: Annotated[float, typer.Option(
         help="Days a class's students and their games are kept (from when the class was opened).",
         min=1, max=3650)] = 30.0,
+    bus: Annotated[str | None, typer.Option(
+        help="Run as one of several servers of one site: the message bus they share, redis://host:port "
+             "or nats://host:port (needs a PostgreSQL --db; see README, 'Several servers').")] = None,
 ) -> None:
     """Serve the browser lobby and tables, and the open API for bots (see /docs/api)."""
     from limits import parse_many
@@ -299,7 +302,7 @@ def serve(
                    wait_minutes=wait_minutes, max_tables=max_tables, table_rate=table_rate,
                    waiting_per_maker=waiting_per_maker, bot_processes=bot_processes,
                    forwarded_allow_ips=forwarded_allow_ips,
-                   class_retention_days=class_retention_days)
+                   class_retention_days=class_retention_days, bus=bus)
     except IonError as err:
         raise fail(str(err)) from None
 

@@ -25,13 +25,14 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: f
           ws_rate: float = 20.0, *, idle_minutes: float = 10.0, wait_minutes: float = 30.0,
           max_tables: int = 2000, table_rate: str = "20/minute;200/hour", waiting_per_maker: int = 20,
           bot_processes: int = -1, forwarded_allow_ips: str | None = None,
-          class_retention_days: float = 30.0) -> None:
+          class_retention_days: float = 30.0, bus: str | None = None) -> None:
     """Open the store, print where the server is, and serve until Ctrl+C.
 
     `forwarded_allow_ips`: the reverse proxies (addresses, comma-separated, or `*`) whose
     `X-Forwarded-For`/`X-Forwarded-Proto` are believed: the client's address for quotas, and
     https for the seat cookie's `Secure`. None: no proxy is believed. `class_retention_days`: how long
-    a class's students and their games are kept."""
+    a class's students and their games are kept. `bus`: this server is one of several over one
+    PostgreSQL store, sharing this message bus (`ionarena.cluster`)."""
     import uvicorn
 
     from ..web import create_app
@@ -42,12 +43,16 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, bot_delay: f
                     max_waiting=min(Limits().max_waiting, max_tables), tables_rate=table_rate,
                     waiting_per_maker=waiting_per_maker, bot_processes=bot_processes,
                     ws_rate=ws_rate, ws_burst=2 * ws_rate)
+    if bus is not None:
+        from ..cluster.bus import check_bus
+        check_bus(bus)
     app = create_app(db, bot_delay=bot_delay, limits=limits, serving=True,
-                     class_retention_days=class_retention_days)
+                     class_retention_days=class_retention_days, bus=bus)
     where = app.state.hub.store.where
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown_host}:{port}/"
-    console.print(f"Ion Arena is at [bold]{url}[/bold]  (games kept in {where}; Ctrl+C stops it)",
+    shared = f", one of the servers on {bus}" if bus else ""
+    console.print(f"Ion Arena is at [bold]{url}[/bold]  (games kept in {where}{shared}; Ctrl+C stops it)",
                   highlight=False, soft_wrap=True)
     if open_browser:
         if has_browser():

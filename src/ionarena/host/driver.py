@@ -265,9 +265,10 @@ class Driver:
         when = thought.due.when
         if thought.timed and when > trial.now():
             table._apply(trial, HOST, trial.clock_action(when), entries)
+        before = trial.version
         table._apply(trial, thought.seat, action, entries)
-        if thought.due.kind == LIMIT:  # the rest of the idle person's turn follows at once
-            self.idle.settled(thought.seat, trial)
+        if thought.due.kind == LIMIT:  # the rest of the idle person's turn follows at once (this round's)
+            self.idle.settled(thought.seat, trial, {e.kind for e in trial.events(None, since=before)})
         table._commit(trial, entries, None if thought.timed else when)
         return 1
 

@@ -6,17 +6,22 @@ A turn may take several actions of one seat (dots: `draw`, then a play; valence:
 without this the takeover bot would make one part of the move per idle period, and a person who
 walked away would hold the table for several limits per turn. `IdleRun` remembers the seats whose
 limit passed: while such a seat is still on turn, its next takeover move is due at once; the run
-ends when the seat is no longer on turn or its person moves. `moves` counts the takeover moves of
-each seat, so a surface can tell the person that a bot moved for them.
+ends when the seat is no longer on turn, its person moves, or the move ended a round (a deal, a
+round: `ROUND_EVENTS`) — the seat's turn in the next round is a new move, with a new limit, never
+the rest of this one. `moves` counts the takeover moves of each seat, so a surface can tell the
+person that a bot moved for them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from ..core import State
 from .scheduler import LIMIT, Due
+
+ROUND_EVENTS = frozenset({"deal", "deal_end", "turn_cap", "round", "round_end"})
+"""Event kinds that start or end a round of some game (dots' deals, compound's rounds)."""
 
 
 class IdleRun:
@@ -29,10 +34,11 @@ class IdleRun:
         self.moves: dict[int, int] = {}
         """Takeover moves made for each seat so far."""
 
-    def settled(self, seat: int, state: State[Any]) -> None:
-        """The takeover bot moved for `seat` in `state` (the game after the move)."""
+    def settled(self, seat: int, state: State[Any], kinds: Collection[str] = ()) -> None:
+        """The takeover bot moved for `seat` in `state` (the game after the move; `kinds`: the
+        kinds of the events the move made)."""
         self.moves[seat] = self.moves.get(seat, 0) + 1
-        if not state.is_over() and seat in state.actors():
+        if not state.is_over() and seat in state.actors() and ROUND_EVENTS.isdisjoint(kinds):
             self.seats.add(seat)
         else:
             self.seats.discard(seat)
@@ -52,4 +58,4 @@ class IdleRun:
         return sorted(adjusted, key=lambda d: d.when)
 
 
-__all__ = ["IdleRun"]
+__all__ = ["ROUND_EVENTS", "IdleRun"]

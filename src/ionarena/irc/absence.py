@@ -3,9 +3,10 @@
 A dropped connection, a netsplit or an accidental `/part` must cost nothing. When a player's
 person leaves the game's channel or the network, their seat waits for them for the channel's
 `grace` seconds (default 60); the same person — the same nick, or the same services account
-under another nick — who comes back (joins the channel, or messages the bot) in that time plays
-on in their seat. Only when the grace ends is it a quit (bank: their points are shared out; the
-table games: a bot plays on for them). They are told privately where they can be reached.
+under another nick — who comes back (joins the channel again) in that time plays on in their
+seat; a private message is no presence (it may come from anywhere on the network). Only when the
+grace ends is it a quit (bank: their points are shared out; the table games: a bot plays on for
+them). They are told privately where they can be reached.
 
 Meanwhile, per the channel's `away` setting:
 
@@ -14,10 +15,11 @@ Meanwhile, per the channel's `away` setting:
   is theirs again when they come back.
 - `hold`: the game's clock stands still on their turn (the whole table waits, at most the grace).
 
-If nobody is left at the table but away people (and no bot), the game waits rather than pass
-turns in a circle. While the bot itself is disconnected, every game waits (`offline`); once it is
-back in a channel and has its names, the players who are not there are away (`online`), and the
-players on turn are told their turn again.
+When every person at the table is away, the whole game waits (its clock stands still: no bot
+moves for nobody, no turn is passed round and round) until one of them is back. While the bot
+itself is disconnected, every game waits (`offline`); once it is back in a channel and has its
+names, the players who are not there are away (`online`), and the players on turn are told their
+turn again.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..core import IonError
 from ..host import StaleSubmit
-from . import catalogue
+from . import bankline, catalogue
 
 if TYPE_CHECKING:
     from .session import Session
@@ -40,6 +42,8 @@ log = logging.getLogger(__name__)
 
 OFFLINE = ("offline",)
 """The clock hold while the bot is disconnected."""
+NOBODY = ("nobody",)
+"""The clock hold while every person at the table is away."""
 
 
 @dataclass
@@ -50,6 +54,8 @@ class Away:
     timer: asyncio.TimerHandle | None = None
     passed: int = 0
     """Turns passed without penalty meanwhile."""
+    until: float = 0.0
+    """When the grace ends (the event loop's time)."""
     told_wait: bool = False
 
 
@@ -62,6 +68,8 @@ class Absence:
         self.holding: set[int] = set()
         """Seats whose ("away", seat) clock hold is on (their turn, while they are away)."""
         self.offline_since = False
+        self.nobody = False
+        """True while every person at the table is away (the `NOBODY` hold is on)."""
 
     # -- reading -------------------------------------------------------------------------------------
 
@@ -73,10 +81,31 @@ class Absence:
         return self.session.settings.away == "hold"
 
     def _anyone_here(self, besides: int) -> bool:
-        """Someone at the table can play (a bot, or a person who is here) other than `besides`."""
+        """A person other than `besides` is at the table and here (bots play for nobody)."""
         session = self.session
-        return any(session.present(seat) for seat in range(len(session.nicks))
-                   if seat != besides and seat not in session.gone)
+        return any(nick and session.present(seat) for seat, nick in enumerate(session.nicks)
+                   if seat != besides)
+
+    def everyone_away(self) -> bool:
+        """Every person still in the game is away (and there is at least one)."""
+        session = self.session
+        people = [seat for seat, nick in enumerate(session.nicks) if nick and seat not in session.gone]
+        return bool(people) and all(seat in self.seats for seat in people)
+
+    def _check_nobody(self) -> None:
+        """Hold the whole game while everyone is away; let it go on once someone is back (or
+        nobody is left to wait for)."""
+        session = self.session
+        if self.everyone_away() and not session.finished:
+            if not self.nobody:
+                self.nobody = True
+                session.clock.hold(NOBODY)
+                session.flush_digest()
+                session.bot.channel_say(session.channel, catalogue.EVERYONE_AWAY)
+        elif self.nobody:
+            self.nobody = False
+            session.clock.release(NOBODY)
+            session.request_pump()
 
     # -- going and coming back -------------------------------------------------------------------------
 
@@ -93,9 +122,11 @@ class Absence:
         loop = session.bot.loop
         away = self.seats[seat] = Away(nick)
         away.timer = loop.call_later(grace, lambda: loop.create_task(self.expire(seat)))
+        away.until = loop.time() + grace
         session.flush_digest()  # what happened before, first
         session.bot.channel_say(session.channel, catalogue.away_channel(nick, grace, self._hold_mode(),
                                                                         session.timed))
+        self._check_nobody()
         if on_network:
             session.bot.notice(nick, catalogue.away_private(session.channel, grace))
         if await session.bot.work(self._hold_if_on_turn, seat):
@@ -125,6 +156,7 @@ class Absence:
             return
         if away.timer is not None:
             away.timer.cancel()
+        self._check_nobody()
         if session.nicks[seat] and session.normalize(session.nicks[seat]) != session.normalize(nick):
             session.rename(session.nicks[seat], nick)
         if not session.timed and not self._hold_mode():
@@ -154,6 +186,7 @@ class Absence:
         grace = session.settings.grace
         how = catalogue.BANK_QUIT if session.bank else catalogue.BOT_TAKES
         await session.leave(away.nick, announce=False)
+        self._check_nobody()
         if not session.finished:
             session.flush_digest()
             session.bot.channel_say(session.channel, catalogue.gone_channel(away.nick, grace, how))
@@ -181,6 +214,9 @@ class Absence:
         """The game is over: no more timers."""
         for seat in list(self.seats):
             self.forget(seat)
+        if self.nobody:
+            self.nobody = False
+            self.session.clock.release(NOBODY)
 
     # -- the turn of an away seat ------------------------------------------------------------------------
 
@@ -205,11 +241,11 @@ class Absence:
                 session.request_pump()
             return
         if self._hold_mode() or not self._anyone_here(seat):
-            if not away.told_wait:
+            if not away.told_wait and not self.nobody:  # (everyone away: that was said)
                 away.told_wait = True
-                left = session.settings.grace
-                session.bot.channel_say(session.channel, catalogue.WAITING_FOR.format(nick=away.nick,
-                                                                                       left=f"{left:g}"))
+                left = bankline.seconds(away.until - session.bot.loop.time())
+                session.bot.channel_say(session.channel,
+                                        catalogue.WAITING_FOR.format(nick=away.nick, left=left))
             return
         passed = await session.bot.work(self._pass, seat)
         if passed:
@@ -261,4 +297,4 @@ class Absence:
         session.request_pump()
 
 
-__all__ = ["OFFLINE", "Absence", "Away"]
+__all__ = ["NOBODY", "OFFLINE", "Absence", "Away"]

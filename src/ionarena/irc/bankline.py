@@ -127,7 +127,9 @@ def status_lines(view: View, names: Names) -> list[str]:
         first.append(bank_state(table, now))
         if view["actors"]:
             left = seconds(float(view["deadline"] or 0.0) - now)
-            first.append(f"{names.plain(view['actors'][0])} on turn ({left} left)")
+            on_turn = view["actors"][0]
+            who = "you are" if on_turn == view.get("seat") else f"{names.plain(on_turn)} is"
+            first.append(f"{who} on turn ({left} left)")
     elif phase == "shop" and view["deadline"] is not None:
         first.append(f"the shop closes in {seconds(view['deadline'] - now)}")
     teams = table["team_scores"]
@@ -151,6 +153,11 @@ def channel_words(event: Event, names: Names, now: float) -> str | None:
         sale = ", ".join(object_name(token) for token in d["on_sale"])
         return (f"The shop is open for {seconds(d['closes'] - now)}: {sale}. "
                 "Message me 'buy <object>', 'done'.")
+    if event.kind == "move_time":
+        return f"{names(d['player'])} uses [:] Move Time: may move for {seconds(d['until'] - now)} more."
+    if event.kind == "round_time":
+        sign = "+:" if d["seconds"] > 0 else "-:"
+        return f"{names(d['player'])} uses [{sign}]: the round now ends in {seconds(d['ends'] - now)}."
     if event.kind == "offer":
         price = price_text(d["price"], d["units"])
         return (f"{names(d['player'])} offers {object_name(d['object'])} for {price}: "

@@ -183,6 +183,10 @@ class IonBot:
             for index, line in enumerate(lines):
                 self.answer(nick, line, key=key if len(lines) == 1 else f"{key}{index}")
 
+    def here(self, channel: str, nick: str) -> bool:
+        """`nick` is in `channel` now (`presence`)."""
+        return self.presence.here(channel, nick)
+
     def forget(self, nick: str) -> None:
         """Drop everything waiting for `nick`."""
         self.outbox.drop(nick)

@@ -196,6 +196,8 @@ def your_move(nick: str) -> str:
 NO_TIME = "The round ends in {left}: no time for a move this turn."
 TURN_ENDED_TIMEOUT = "your time ran out"
 TURN_ENDED_ROUND = "the round ended"
+TURN_ENDED_AWAY = "your turn was passed while you were away"
+TURN_ENDED_IDLE = "a bot made your move (you were idle)"
 TURN_ENDED = "your turn is over"
 IDLE_MOVE = "You took more than {limit:g} s: a bot made your move (the seat is still yours)."
 
@@ -220,7 +222,7 @@ def away_channel(nick: str, grace: float, hold: bool, timed: bool) -> str:
 
 def away_private(channel: str, grace: float) -> str:
     """Private (to someone who parted but is still on the network): how to come back."""
-    return (f"You left {channel}: your seat waits {grace:g} s. Rejoin {channel} (or message me) "
+    return (f"You left {channel}: your seat waits {grace:g} s. Rejoin {channel} (/join {channel}) "
             f"to play on; 'quit' leaves for good.")
 
 
@@ -245,7 +247,10 @@ def gone_private(channel: str, grace: float) -> str:
     return f"You were away from {channel} for {grace:g} s: you have left that game."
 
 
-WAITING_FOR = "The game waits for {nick} (away) for up to {left} s."
+REJOIN = ("Not accepted: you are away from {channel}. Rejoin it (/join {channel}) to play on; "
+          "'quit' leaves for good.")
+WAITING_FOR = "The game waits for {nick} (away) for up to {left}."
+EVERYONE_AWAY = "Everyone at the table is away: the game waits until one of them is back."
 
 
 # -- results ---------------------------------------------------------------------------------------

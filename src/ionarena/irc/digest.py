@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import GameSpec, Names, View
+from .naming import named_moves
 
 MAX_MOVES = 16
 """Legal moves listed in a prompt at most (the rest: `status`)."""
@@ -31,7 +32,7 @@ def turn_digest(spec: GameSpec, view: View, legal: Sequence[str], names: Names) 
     """What a player reads with "Your turn" (see the module docstring)."""
     summary = getattr(spec.presenter, "summary", None)
     text = " ".join(str(summary(view, names)).split()) if callable(summary) else ""
-    moves = "" if spec.timed and text else moves_text(legal)
+    moves = "" if spec.timed and text else moves_text(named_moves(legal, names.names))
     if not text and moves:
         moves += " ('status' shows the table)"
     return " · ".join(part for part in (text, moves) if part)

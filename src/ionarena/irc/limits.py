@@ -12,8 +12,10 @@ that are refused are. The counts are moving windows of the `limits` library (`ho
   window is not opened);
 - `question`, per player (in a game or a join window): answers (`status`, `inv`, `help`, a
   refused move, a command's reply), 4 in 5 s and 30 a minute;
-- `stranger`, per person in no game: answers, 2 in 10 s and 5 a minute; and `strangers`, for all
-  of them together, 5 in 10 s and 20 a minute (a flood from many nicks);
+- `stranger`, per person in no game: answers, 6 in 30 s and 10 a minute — a newcomer's first
+  burst (`help`, `!ion help`, `!ion rules bank`, `!ion options bank`, `join` …) is answered in
+  full, a flooder then gets one answer in six seconds at most; and `strangers`, for all of them
+  together, 8 in 10 s and 24 a minute (a flood from many nicks);
 - `message`, per person: private lines the bot reads at all, 8 a second and 150 a minute.
 
 Every answer line costs a running game time: the bot sends at most two lines a second (the flood
@@ -30,8 +32,8 @@ from ..host.ratelimit import RateLimit
 COMMAND = "5/10 seconds;20/minute"
 CHANNEL = "3/20 seconds;6/minute"
 QUESTION = "4/5 seconds;30/minute"
-STRANGER = "2/10 seconds;5/minute"
-STRANGERS = "5/10 seconds;20/minute"
+STRANGER = "6/30 seconds;10/minute"
+STRANGERS = "8/10 seconds;24/minute"
 MESSAGE = "8/second;150/minute"
 
 

@@ -41,6 +41,9 @@ class BotLink(Protocol):
     def may_answer(self, nick: str) -> bool:
         """`nick` may be answered now (their rate limit)."""
 
+    def here(self, channel: str, nick: str) -> bool:
+        """`nick` is in `channel` now (as the server last said)."""
+
     def forget(self, nick: str) -> None:
         """Drop every line waiting for `nick` (they left the network)."""
 

@@ -4,7 +4,8 @@ People are their nicks; bots are `bot1`, `bot2` … (numbered among the bots, sk
 player has). The games' own sentences name seats through `Names`, but the kernel's refusals say
 `Player 2` (it knows no names): `name_seats` puts the names in at the edge. A deal is accepted
 with `ok <nick>` (or `ok <seat>`, as the rulebook's command reads): `ok_command` turns the nick
-into the seat number the game takes.
+into the seat number the game takes. Valence's reaction names the player whose stash it reacts
+with (`react H 2 OH`): players read and type `react H bob OH` (`named_moves`, `react_command`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 
 _SEAT = re.compile(r"\b(?:Player|seat) (\d{1,3})\b")
+_REACT = re.compile(r"^(react \S+ )(\d{1,2})( \S+)$")
 
 
 def seat_names(nicks: Sequence[str]) -> list[str]:
@@ -57,4 +59,24 @@ def ok_command(text: str, names: Sequence[str], normalize: Callable[[str], str] 
     return text
 
 
-__all__ = ["name_seats", "ok_command", "seat_named", "seat_names"]
+def named_moves(legal: Sequence[str], names: Sequence[str]) -> list[str]:
+    """Legal moves as a player types them: `react H 2 OH` as `react H bob OH`."""
+    def named(move: str) -> str:
+        found = _REACT.match(move)
+        if found is None or not 0 <= int(found.group(2)) < len(names) or not names[int(found.group(2))]:
+            return move
+        return f"{found.group(1)}{names[int(found.group(2))]}{found.group(3)}"
+    return [named(move) for move in legal]
+
+
+def react_command(text: str, names: Sequence[str], normalize: Callable[[str], str] = str.casefold) -> str:
+    """`react <x> <nick> <y>` as `react <x> <seat> <y>` (the game's command); any other text as it is."""
+    words = text.split()
+    if len(words) == 4 and words[0].lower() == "react" and not words[2].isdigit():
+        seat = seat_named(words[2], names, normalize)
+        if seat is not None:
+            return " ".join([*words[:2], str(seat), words[3]])
+    return text
+
+
+__all__ = ["name_seats", "named_moves", "ok_command", "react_command", "seat_named", "seat_names"]

@@ -54,8 +54,9 @@ JOINER = " · "
 MAX_PENDING = 200
 """Pieces kept per target; beyond that the oldest non-turn ones are dropped (a target that
 cannot be reached must not grow the bot's memory)."""
-MAX_ANSWERS = 4
-"""Answers waiting per target at most; more are dropped (see the module docstring)."""
+MAX_ANSWERS = 6
+"""Answers waiting per target at most; more are dropped (see the module docstring). As many as a
+newcomer's first burst of questions (`limits.STRANGER`): each is answered, and they share lines."""
 
 
 class Lane(IntEnum):

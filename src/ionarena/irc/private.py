@@ -42,8 +42,9 @@ class PrivateDesk:
         if command.word in ("team", "join", "start", "quit"):
             await self.window_word(nick, command)
         else:
-            bot.reply(nick, catalogue.PRIVATE_HELP if command.word == "help" else catalogue.NOT_IN_GAME,
-                      key="stranger")
+            helping = command.word == "help"  # (its own key: a later line must not replace it)
+            bot.reply(nick, catalogue.PRIVATE_HELP if helping else catalogue.NOT_IN_GAME,
+                      key="private help" if helping else "stranger")
 
     def _tell(self, nick: str, text: str, key: str = "window") -> None:
         self.bot.reply(nick, text, key=key)

@@ -109,7 +109,8 @@ class Session:
         self._pointed: tuple[int, ...] = ()
         self._idle_seen: dict[int, int] = {}
         self.turn_over: dict[int, tuple[float, str]] = {}
-        """When each seat's last turn ended, and why (a move after it is "too late")."""
+        """When each seat's last turn ended without their own move, and why (a move just after it
+        is "too late")."""
         self.digest = bankline.Digest() if self.bank else None
         self._digest_timer: asyncio.TimerHandle | None = None
 
@@ -190,13 +191,18 @@ class Session:
         was = self._was_actor.get(seat, False)
         begins = self._turn_begins(seat, update)
         if was and not self._was_actor[seat]:  # the turn ended: a move now is too late, and why
-            self.turn_over[seat] = (time.monotonic(), self._why_over(seat, list(update.events)))
+            if self.acting == (threading.get_ident(), seat):
+                self.turn_over.pop(seat, None)  # by their own move: another is not late, just not theirs
+            else:
+                self.turn_over[seat] = (time.monotonic(), self._why_over(seat, list(update.events)))
         if begins:
             at = None
             now = update.view["now"]
             if self.timed and now is not None:
                 at = self.table.clock_at(float(now))
-            if self.absence.is_away(seat):  # no turn line: the bot passes the turn or waits
+            if self.absence.offline_since:  # told once the bot is back (`Absence.online` reprompts):
+                self._was_actor[seat] = False  # a line queued now would be the second one then
+            elif self.absence.is_away(seat):  # no turn line: the bot passes the turn or waits
                 if not self.timed or update.view.get("phase") == "play":  # (bank's shop: nobody is on turn)
                     self.clock.hold(("away", seat), at)
                     self.bot.loop.call_soon_threadsafe(self.absence.on_turn, seat)
@@ -354,6 +360,10 @@ class Session:
             return catalogue.TURN_ENDED_TIMEOUT
         if "round_end" in kinds:
             return catalogue.TURN_ENDED_ROUND
+        if "away" in kinds:
+            return catalogue.TURN_ENDED_AWAY
+        if self.table.idle.moves.get(seat, 0) > self._idle_seen.get(seat, 0):
+            return catalogue.TURN_ENDED_IDLE
         return catalogue.TURN_ENDED
 
     def _written(self, key: Hashable, _sent: bool = True) -> None:

@@ -1,10 +1,19 @@
 """Throughput benchmarks of the kernel, its games and search (`ion bench <game>`), never timed tests.
 
-Figures: random-play games/s and steps/s (a step is `legal_actions` + a random choice + `apply`),
-the cost of `legal_actions`, `apply`, `clone` and `determinize` on states sampled along random
-games, ISMCTS iterations/s (and the moves per second played inside the search), and, when the
-optional `bench` extra (RLCard) is installed, RLCard's UNO engine run the same way in the same
-process.
+Figures: random-play games/s, steps/s and µs a step (a step is `legal_actions` + a random choice
++ `apply`), the cost of `legal_actions`, `clone` and `determinize` on states sampled along random
+games and of `apply` on the moves of recorded random games, ISMCTS iterations/s (and the moves per
+second played inside the search), and, when the optional `bench` extra (RLCard) is installed,
+RLCard's UNO engine run the same way in the same process.
+
+`apply` is timed as random play calls it: the recorded games are replayed move by move on states
+made from their seeds (making a state is not timed), so every call is on a live state that has
+applied the moves before it, never the first move of a fresh clone (which also pays for what the
+clone shares copy-on-write, such as the game's generator). The call costs are timed with the
+garbage collector paused (each timing then collects what it left): they are the calls' own cost,
+while random play's steps/s includes the collector's pauses. `apply` being a part of a step, its
+µs/call comes out below the µs a step of random play takes (`ion bench` prints `apply / random
+play step`, slice by slice).
 
 Every measurement is split into `repeats` slices that take turns (A B C A B C ...), so a change in
 the machine's load falls on all of them alike; a figure is the median of its slices with their
@@ -13,15 +22,17 @@ spread (lowest and highest). A ratio of two figures is taken slice by slice, the
 
 from __future__ import annotations
 
+import gc
 import importlib
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..agents import check_spec, make_agent
-from ..core import State, get_spec
+from ..core import Action, State, get_spec
 from .driver import bot_step
 
 
@@ -117,13 +128,73 @@ def sample_states(make: Callable[[int], State], count: int, seed: int = 0) -> li
     return states
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The garbage collector off inside (as it was after), then what was left collected: a timing
+    inside measures the code, not a collection that the benchmark's own objects set off."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+    gc.collect()
+
+
 def per_call_micros(states: list[State], operation: Callable[[State], object], repeat: int) -> float:
-    """Mean microseconds of `operation` over `states`, `repeat` rounds."""
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for state in states:
-            operation(state)
-    return (time.perf_counter() - start) / (repeat * len(states)) * 1e6
+    """Mean microseconds of `operation` over `states`, `repeat` rounds (the collector paused)."""
+    with collector_paused():
+        start = time.perf_counter()
+        for _ in range(repeat):
+            for state in states:
+                operation(state)
+        elapsed = time.perf_counter() - start
+    return elapsed / (repeat * len(states)) * 1e6
+
+
+Moves = list[tuple[int, Action]]
+"""The (seat, action) pairs of one game, in order."""
+
+
+def recorded_games(make: Callable[[int], State], moves: int, seed: int = 0) -> list[tuple[int, Moves]]:
+    """(seed, moves) of uniformly random untimed games made by `make(seed)`, played to the end,
+    until they hold at least `moves` moves in all."""
+    rng = random.Random(seed)
+    games: list[tuple[int, Moves]] = []
+    total = 0
+    game_seed = seed * 1_000_003
+    while total < moves:
+        state = make(game_seed)
+        played: Moves = []
+        while not state.is_over():
+            player = state.actors()[0]
+            legal = state.legal_actions(player)
+            action = legal[rng.randrange(len(legal))]
+            state.apply(player, action)
+            played.append((player, action))
+        games.append((game_seed, played))
+        total += len(played)
+        game_seed += 1
+    return games
+
+
+def apply_micros(make: Callable[[int], State], games: Sequence[tuple[int, Moves]],
+                 clock: Callable[[], float] = time.perf_counter) -> float:
+    """Mean microseconds of `apply` replaying `games` (from `recorded_games`), the collector paused:
+    each game's state is made from its seed untimed, then its moves applied in one timed run."""
+    elapsed = 0.0
+    calls = 0
+    with collector_paused():
+        for game_seed, moves in games:
+            state = make(game_seed)
+            apply = state.apply
+            start = clock()
+            for player, action in moves:
+                apply(player, action)
+            elapsed += clock() - start
+            calls += len(moves)
+    return elapsed / calls * 1e6 if calls else float("nan")
 
 
 def play_measure(game: str, players: int, variant: str | None = None) -> Measure:
@@ -136,35 +207,34 @@ def play_measure(game: str, players: int, variant: str | None = None) -> Measure
         slices[0] += 1
         games_s, steps_s = random_play(lambda i: spec.make(players=players, seed=i, variant=variant), seconds,
                                        seed=slices[0])
-        return {(f"{tag} random play", "games/s"): games_s, (f"{tag} random play", "steps/s"): steps_s}
+        return {(f"{tag} random play", "games/s"): games_s, (f"{tag} random play", "steps/s"): steps_s,
+                (f"{tag} random play", "us/step"): 1e6 / steps_s if steps_s else float("nan")}
     return measure
 
 
 def calls_measure(game: str, players: int, variant: str | None = None) -> Measure | None:
-    """The cost of `legal_actions`, `apply`, `clone` and `determinize` on 300 sampled states
-    (None for timed games, whose states sample only along bot play)."""
+    """The cost of `legal_actions`, `clone` and `determinize` on 300 sampled states, and of `apply`
+    on the 1,500 or more moves of recorded random games (None for timed games, whose states sample
+    only along bot play)."""
     spec = get_spec(game)
     if spec.timed:
         return None
-    states = sample_states(lambda i: spec.make(players=players, seed=i, variant=variant), 300)
+
+    def make(seed: int) -> State:
+        return spec.make(players=players, seed=seed, variant=variant)
+    states = sample_states(make, 300)
     if not states:
         return None
+    games = recorded_games(make, 1500)
     tag = f"{game} {players}p"
-    firsts = [s.actors()[0] for s in states]
-    chosen = [s.legal_actions(p)[0] for s, p in zip(states, firsts, strict=True)]
     rng = random.Random(0)
 
     def measure(seconds: float) -> dict[tuple[str, str], float]:
         repeat = 5
         legal_us = per_call_micros(states, lambda s: s.legal_actions(s.actors()[0]), repeat)
+        apply_us = apply_micros(make, games)
         clone_us = per_call_micros(states, lambda s: s.clone(), repeat)
         determinize_us = per_call_micros(states, lambda s: s.determinize(s.actors()[0], rng), 1)
-        copies = [s.clone() for _ in range(repeat) for s in states]
-        start = time.perf_counter()
-        for i, copy in enumerate(copies):
-            k = i % len(states)
-            copy.apply(firsts[k], chosen[k])
-        apply_us = (time.perf_counter() - start) / len(copies) * 1e6
         return {(f"{tag} legal_actions", "us/call"): legal_us, (f"{tag} apply", "us/call"): apply_us,
                 (f"{tag} clone", "us/call"): clone_us, (f"{tag} determinize", "us/call"): determinize_us}
     return measure
@@ -266,7 +336,8 @@ def rlcard_available() -> bool:
 
 def rlcard_uno_measure(players: int) -> Measure | None:
     """RLCard's UNO engine loop (`UnoGame`: init_game, get_legal_actions, step) with random
-    choices; None when RLCard is not installed (`pip install ionarena[bench]`)."""
+    choices; None when RLCard is not installed (`pip install ionarena[bench]`). The engine class
+    deals any number of players; RLCard's UNO env (`rlcard.make("uno")`) plays only 2."""
     if not rlcard_available():
         return None
     import numpy as np

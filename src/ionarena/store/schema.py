@@ -16,6 +16,8 @@
   version): a version is written once.
 - `ion_records`: the finished (or abandoned) game's record as JSON text.
 - `ion_results`: each seat's final score and win, name and agent, for ratings.
+- `ion_leases` (migration 0006): which server process of a cluster (`ion serve --bus`) owns each
+  running table, and until when (`ionarena.cluster.lease`); a single server never writes it.
 - `ion_chat` (migration 0004): the table's chat, kept with the game so replays show it: a line's
   id (ascending: the order it was said in), its room (`players`, `spectators`), the seat that
   said it (NULL: a spectator), the name it was said under, the text, the game version it was said
@@ -117,4 +119,12 @@ chat = Table(
     Column("version", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_ion_chat_table", "table_id", "id"),
+)
+
+leases = Table(
+    "ion_leases", metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Index("ix_ion_leases_owner", "owner"),
 )

@@ -124,7 +124,7 @@ async def cards(game: Annotated[str, Path(max_length=40)]) -> dict[str, Any]:
 @router.get("/tables", response_model=dict[str, Any],
             summary="Listed tables: waiting, playing, adjourned and recently finished")
 async def tables(hub: HubDep, stored: LobbyDep) -> lobby.Lobby:
-    return {"tables": lobby.in_memory(hub), "finished": await stored.rows("over"),
+    return {"tables": await stored.held(), "finished": await stored.rows("over"),
             "adjourned": await stored.rows("adjourned")}
 
 

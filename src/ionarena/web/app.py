@@ -14,6 +14,7 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request, WebSocket, status
 from fastapi.exceptions import RequestValidationError
@@ -37,6 +38,9 @@ from .quota import Refused
 from .replays import Replays
 from .social import Social
 from .sockets import table_socket
+
+if TYPE_CHECKING:
+    from ..cluster import Cluster
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +69,8 @@ def tune_gc() -> None:
 
 def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay: float = 0.8,
                rate: float | None = None, burst: float | None = None, limits: Limits | None = None,
-               serving: bool = False, class_retention_days: float = 30.0) -> FastAPI:
+               serving: bool = False, class_retention_days: float = 30.0,
+               bus: str | None = None) -> FastAPI:
     """The app over `store` (a `Store`, a database URL or path, or None for the default file).
 
     `bot_delay`: seconds bots wait before moving at untimed tables (default for new tables);
@@ -73,14 +78,21 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay:
     connection's message limit, override its `ws_rate`/`ws_burst`); `workers`: threads for
     people's calls; `serving`: the app is this process's job (`ion serve`): `tune_gc` once it has
     started; `class_retention_days`: how long a class's students and games are kept
-    (`people.retention`)."""
+    (`people.retention`); `bus`: the message bus of several servers over one PostgreSQL store
+    (`ionarena.cluster`; None: this server is the only one)."""
     game_registry.load_all()
     limits = limits or Limits()
     rate = limits.ws_rate if rate is None else rate
     burst = limits.ws_burst if burst is None else burst
     own = not isinstance(store, Store)
     opened = Store(store) if not isinstance(store, Store) else store
-    hub = Hub(opened, limits=limits, workers=workers, bot_delay=bot_delay)
+    try:
+        cluster = _cluster(opened, bus)
+    except IonError:
+        if own:
+            opened.close()
+        raise
+    hub = Hub(opened, limits=limits, workers=workers, bot_delay=bot_delay, cluster=cluster)
     replays = Replays(limits)
 
     @asynccontextmanager
@@ -165,6 +177,16 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay:
         api.describe_limits(app.openapi(), limits)
 
     return app
+
+
+def _cluster(store: Store, bus: str | None) -> Cluster | None:
+    """This server's part of a site of several (`ionarena.cluster`), or None."""
+    if bus is None:
+        return None
+    from ..cluster import Cluster, open_bus
+    if store.engine.dialect.name != "postgresql":
+        raise StoreError(f"--bus needs a PostgreSQL store that every server shares, not {store.where}")
+    return Cluster(store, open_bus(bus))
 
 
 __all__ = ["create_app", "tune_gc"]

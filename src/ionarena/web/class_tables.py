@@ -14,11 +14,15 @@ resuming and ending every table — the people service's classes joined to the w
   refused with "your teacher has paused the game". Bank runs in real time; its tables are not
   paused (its clock would run on) and the answer says so. **Ending** abandons every running
   table (its log and record so far are kept, and the report counts them).
+- In a site of several servers each of these is done where the table is played: a move's `sit`
+  and `leave`, a pause, a resume and an end are relayed to the table's owner like a move
+  (`Hub.pause`, `unpause`, `abandon`), whichever server the teacher reaches.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 from typing import Any
 
@@ -33,6 +37,8 @@ from ..people.views import ClassTableView, ClassView, SeatView, StudentRow, Stud
 from .deps import in_thread
 from .hub import Hosted, Hub, NotFound, SeatPlan
 from .models import NewTables, TablesDone
+
+log = logging.getLogger(__name__)
 
 PAUSED = "your teacher has paused the game: wait for them to start it again"
 
@@ -190,7 +196,7 @@ async def pause_all(hub: Hub, people: People, info: ClassInfo) -> TablesDone:
         if hosted.table.spec.timed:
             done.skipped[str(table.number)] = f"{hosted.table.spec.title} runs in real time: end it instead"
             continue
-        hub.hold(hosted, PAUSED)
+        await hub.pause(hosted, PAUSED)
         held.append(hosted.id)
         done.changed.append(table.number)
     await in_thread(people.classes.set_paused, info, held, True)
@@ -203,7 +209,7 @@ async def resume_all(hub: Hub, people: People, info: ClassInfo) -> TablesDone:
     freed: list[str] = []
     for table, hosted in await _hosted(hub, await in_thread(people.classes.tables, info)):
         if table.paused or hosted.id in hub.held:
-            hub.unhold(hosted)
+            await hub.unpause(hosted)
             freed.append(hosted.id)
             done.changed.append(table.number)
     await in_thread(people.classes.set_paused, info, freed, False)
@@ -214,9 +220,7 @@ async def end_all(hub: Hub, people: People, info: ClassInfo) -> TablesDone:
     """Abandon every running table of the class (what was played is kept)."""
     done = TablesDone(changed=[])
     for table, hosted in await _running(hub, people, info):
-        hub.unhold(hosted)
-        await hub.run(hosted.table.abandon)
-        hub.kick(hosted)
+        await hub.abandon(hosted)
         done.changed.append(table.number)
     return done
 
@@ -239,7 +243,8 @@ async def student_view(hub: Hub, people: People, info: ClassInfo, student: Stude
             hosted = None
         if hosted is not None:
             seat = StudentSeat(table=hosted.id, number=table.number, game=hosted.table.game, seat=owner.seat,
-                               url=f"/t/{hosted.id}", paused=hosted.id in hub.held)
+                               url=f"/t/{hosted.id}",
+                               paused=table.paused and hosted.table.status in RUNNING)
     return StudentView(id=student.id, name=student.name, class_name=info.name, code=info.code, seat=seat)
 
 
@@ -252,19 +257,35 @@ async def hold_paused(hub: Hub, people: People) -> int:
     return len(paused)
 
 
+async def hold_if_paused(hub: Hub, people: People, hosted: Hosted) -> None:
+    """A class table this server takes over from another (a site of several): held if its teacher
+    paused it, else not (`Hub.taking_over`)."""
+    try:
+        paused = hosted.id in await in_thread(people.classes.paused_tables)
+    except Exception:  # (the store is down: the table is taken over as it was held here)
+        log.exception("table %s: cannot read whether its class paused it", hosted.id)
+        return
+    if paused:
+        hub.held[hosted.id] = PAUSED
+    else:
+        hub.held.pop(hosted.id, None)
+
+
 async def abandon_tables(hub: Hub, table_ids: list[str]) -> None:
     """Stop the running tables among these (their class is being deleted) and let the hub forget
     them."""
     for table_id in table_ids:
         hosted: Any = hub.tables.get(table_id)
+        if hosted is None and hub.cluster is not None:  # played by another server of the site?
+            with contextlib.suppress(NotFound):
+                hosted = await hub.find(table_id)
         if hosted is None:
             continue
         if hosted.table.status in RUNNING:
-            hub.unhold(hosted)
-            await hub.run(hosted.table.abandon)
-        hub.tables.pop(table_id, None)
-        hub.over.pop(table_id, None)
+            await hub.abandon(hosted)  # (relayed to the server that plays it)
+        hub.release(hosted)
 
 
-__all__ = ["PAUSED", "abandon_tables", "class_view", "end_all", "hold_paused", "move_student", "pause_all",
-           "resume_all", "seat_everyone", "student_view"]
+__all__ = ["PAUSED", "abandon_tables", "class_view", "end_all", "hold_if_paused", "hold_paused",
+           "move_student",
+           "pause_all", "resume_all", "seat_everyone", "student_view"]

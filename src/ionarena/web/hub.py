@@ -19,6 +19,12 @@ no rules and no sockets; it
 Bots are held to a budget (`check_bot`): a web table takes the levels, `random`, `greedy` and
 ISMCTS with at most `MAX_BOT_MS` milliseconds or `MAX_BOT_ITERS` iterations a move.
 
+One of several servers of a site (`ion serve --bus`, `ionarena.cluster`), the hub hosts the
+running tables it holds the lease of, and keeps a *mirror* of another server's table while people
+here are at it (`Hosted.remote` names that server): a move, a seat taken, a bot seated or a person
+leaving there is relayed to the owner, and its states follow what the owner commits. A hub
+without a cluster (`cluster=None`, every single server) never leaves its own paths for that.
+
 A table made with a chosen seed is a *practice deal*: whoever chose the seed can rebuild every
 hand, so the seed is shown to everyone who looks at the table (its facts, its states, the lobby)
 before they sit, and kept with the table as its label `practice`.
@@ -33,7 +39,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, TypeVarTuple
+from typing import TYPE_CHECKING, Any, TypeVar, TypeVarTuple
 
 from ..core import IllegalAction, StaleAction, UnknownGame, get_spec
 from ..host import WEB, Table, TableSettings, Update
@@ -46,6 +52,9 @@ from .pumps import PUMP_MOVES, Pumps
 from .quota import Maker, Quota, ServerFull
 from .seating import MAX_BOT_ITERS, MAX_BOT_MS, SeatPlan, check_bot
 from .wording import named_refusals
+
+if TYPE_CHECKING:
+    from ..cluster import Cluster
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +88,9 @@ class Hosted:
     finished_at: float | None = None
     gone: bool = False
     """Let go from memory (a newer `Hosted` may hold the table now)."""
+    remote: str | None = None
+    """In a cluster (`ionarena.cluster`): the process that owns the table, when it is not this one
+    (the table here is a mirror of its owner's; calls that change it are relayed there)."""
     pushed: dict[int, tuple[Update, float, str]] = field(default_factory=dict)
     """Each update pushed at the current version, encoded once for all the connections of its
     seat (see `sockets`): id(update) -> (update, when encoded, text)."""
@@ -97,10 +109,13 @@ class Hub:
     """Every table of one server (see the module docstring)."""
 
     def __init__(self, store: Store, *, limits: Limits | None = None, workers: int = 4,
-                 bot_delay: float = 0.8, clock: Callable[[], float] = time.monotonic):
+                 bot_delay: float = 0.8, clock: Callable[[], float] = time.monotonic,
+                 cluster: Cluster | None = None):
         """A hub over `store`. `bot_delay`: seconds a bot waits before moving at untimed tables
-        (people follow the game); `workers`: threads for people's calls; `limits`: every bound."""
+        (people follow the game); `workers`: threads for people's calls; `limits`: every bound;
+        `cluster`: this process is one of several over one store and bus (`ionarena.cluster`)."""
         self.store = store
+        self.cluster = cluster
         self.limits = limits or Limits()
         self.clock = clock
         self.bot_delay = bot_delay
@@ -122,6 +137,12 @@ class Hub:
         """Awaited with (table, seat, text, reason) when a person's move is refused (not stale)."""
         self.seat_finders: list[Callable[[Hosted, str], Awaitable[int | None]]] = []
         """Asked for the seat of a token that is no seat token (a student's, an account's)."""
+        self.calls: dict[str, Callable[[Hosted, dict[str, Any]], Awaitable[dict[str, Any]]]] = {}
+        """More calls another process of a cluster may relay to the owner of a table, by name (the
+        web's rematch): each answers what the asker needs (`token`)."""
+        self.taking_over: list[Callable[[Hosted], Awaitable[None]]] = []
+        """Awaited when this process of a cluster takes a table over from another, before it is
+        pumped (a class's pause is held here too)."""
 
     # -- life -------------------------------------------------------------------------------------------
 
@@ -133,22 +154,28 @@ class Hub:
         if self.closed:
             self.moves, self.pool = self._pools()
             self.closed = False
-        expired = await self.run(self.lifecycle.expire_stored)
-        if expired:
-            log.info("closed %d tables that waited for players too long", len(expired))
-        tables = await self.run(lambda: self.store.resume(self.clock, surfaces=(WEB, None)))
-        for table in tables:
-            self._adopt(table)
+        if self.cluster is not None:  # the tables nobody else holds (each owner expires its own)
+            resumed = await self.cluster.open(self)
+        else:
+            expired = await self.run(self.lifecycle.expire_stored)
+            if expired:
+                log.info("closed %d tables that waited for players too long", len(expired))
+            tables = await self.run(lambda: self.store.resume(self.clock, surfaces=(WEB, None)))
+            for table in tables:
+                self._adopt(table)
+            resumed = len(tables)
         await self.lifecycle.date_waiting()
         for hosted in list(self.tables.values()):
             self.kick(hosted)
         self.lifecycle.start()
-        return len(tables)
+        return resumed
 
     async def close(self) -> None:
         """Stop every timer and wait for running calls (the store keeps everything accepted)."""
         self.closed = True
         await self.lifecycle.stop()
+        if self.cluster is not None:
+            await self.cluster.close()
         for hosted in self.tables.values():
             self.pumps.stop(hosted)
         await asyncio.get_running_loop().run_in_executor(None, self._shutdown)
@@ -171,13 +198,14 @@ class Hub:
 
     # -- tables -----------------------------------------------------------------------------------------
 
-    def _adopt(self, table: Table, makers: tuple[str, ...] = ()) -> Hosted:
+    def _adopt(self, table: Table, makers: tuple[str, ...] = (), remote: str | None = None) -> Hosted:
         with self._lock:
             hosted = self.tables.get(table.id)
             if hosted is None:
                 now = self.clock()
                 table.thinker = self.pool.think
-                hosted = self.tables[table.id] = Hosted(table, touched=now, since=now, makers=makers)
+                hosted = self.tables[table.id] = Hosted(table, touched=now, since=now, makers=makers,
+                                                        remote=remote)
                 if table.status in FINISHED:
                     self._finished(hosted)
             return hosted
@@ -202,6 +230,8 @@ class Hub:
         hosted.gone = True
         self.pumps.stop(hosted)
         hosted.pushed.clear()
+        if self.cluster is not None:
+            self.cluster.released(hosted)
 
     def trim(self, keep: int) -> None:
         """Let go of the finished tables longest over (nobody watching them) beyond `keep`."""
@@ -234,10 +264,12 @@ class Hub:
                      seed: int | None = None, options: Mapping[str, Any] | None = None, listed: bool = True,
                      move_limit: float | None = None, bot_delay: float | None = None,
                      reaction_time: float | None = None, start: bool = True,
-                     maker: Maker | None = None) -> tuple[Hosted, dict[int, str]]:
+                     maker: Maker | None = None,
+                     table_id: str | None = None) -> tuple[Hosted, dict[int, str]]:
         """A new table; returns it and the tokens of its `human` seats (by seat). `maker`: who
         asks (held to the quotas); a chosen `seed` makes it a practice deal. `start=False`: it waits
-        even with no seat open, until its maker starts it (a rematch waits for its people)."""
+        even with no seat open, until its maker starts it (a rematch waits for its people). `table_id`: an
+        id whose lease this process holds already (a cluster's rematch); else a new one."""
         spec = get_spec(game)
         count = players if players is not None else len(seats) if seats else None
         if seats and count is not None and len(seats) != count:
@@ -256,10 +288,14 @@ class Hub:
         if seed is not None:
             labels[PRACTICE] = str(seed)
 
+        cluster = self.cluster
+        if table_id is None and cluster is not None:
+            table_id = await cluster.new_id()  # leased before it is written
+
         def make() -> tuple[Table, dict[int, str]]:
             table = Table(spec.id, count, bots=bots, seed=seed, variant=variant, options=options,
-                          settings=settings, clock=self.clock, journal=self.store, listed=listed, surface=WEB,
-                          labels=labels)
+                          settings=settings, clock=self.clock, listed=listed, surface=WEB, labels=labels,
+                          table_id=table_id, journal=self.store if cluster is None else cluster.journal)
             tokens = {seat: table.sit(seat, plan.name or f"Player {seat}")
                       for seat, plan in enumerate(seats) if plan.kind == "human"}
             if start:
@@ -267,6 +303,8 @@ class Hub:
             return table, tokens
 
         def made_together() -> tuple[Table, dict[int, str]]:
+            if cluster is not None:  # (each of its writes is announced as it is committed)
+                return make()
             with self.store.together():  # one commit for the table, its seats and its start
                 return make()
 
@@ -300,6 +338,8 @@ class Hub:
         if not isinstance(table_id, str) or not 8 <= len(table_id) <= 64:
             raise NotFound(table_id)
         hosted = self.tables.get(table_id)
+        if hosted is None and self.cluster is not None:
+            hosted = await self.cluster.find(table_id)
         if hosted is None:
             try:
                 table = await self.run(self.store.load, table_id, self.clock)
@@ -331,6 +371,10 @@ class Hub:
         table = hosted.table
         if table.status != "adjourned" or (seat is None and not self.lifecycle.personless(hosted)):
             return
+        if hosted.remote is not None:
+            assert self.cluster is not None
+            await self.cluster.relayed(hosted, "attend", lambda: self.attend(hosted, seat), seat=seat)
+            return
         try:
             await self.run(table.resume)
         except IllegalAction:
@@ -347,6 +391,12 @@ class Hub:
     async def sit(self, hosted: Hosted, seat: int, name: str) -> str:
         """Seat a person in an open seat; the table starts once no seat is open (an adjourned one
         goes on). Returns the token."""
+        if hosted.remote is not None:
+            assert self.cluster is not None
+            token: str = await self.cluster.relayed(hosted, "sit", lambda: self.sit(hosted, seat, name),
+                                                    seat=seat, name=name)
+            return token
+
         def sit() -> str:
             token = hosted.table.sit(seat, name)
             self._start_if_full(hosted.table)
@@ -362,6 +412,11 @@ class Hub:
         """Put a bot in an open seat (within this server's budget); the table starts once no seat
         is open."""
         bot = check_bot(spec, hosted.table.game)
+        if hosted.remote is not None:
+            assert self.cluster is not None
+            await self.cluster.relayed(hosted, "seat_bot", lambda: self.seat_bot(hosted, seat, spec),
+                                       seat=seat, bot=spec)
+            return
 
         def seat_bot() -> None:
             hosted.table.seat_bot(seat, bot)
@@ -374,6 +429,10 @@ class Hub:
 
     async def leave(self, hosted: Hosted, seat: int) -> None:
         """The person in `seat` goes (the takeover bot plays on for them)."""
+        if hosted.remote is not None:
+            assert self.cluster is not None
+            await self.cluster.relayed(hosted, "leave", lambda: self.leave(hosted, seat), seat=seat)
+            return
         await self.run(hosted.table.leave, seat)
         self.kick(hosted)
 
@@ -381,6 +440,10 @@ class Hub:
         """A person's move; bots that are due answer at once in the bots' pool (and the table's
         timer is set for whatever comes next)."""
         table = hosted.table
+        if hosted.remote is not None:  # another process plays it: relayed there (it knows if held)
+            assert self.cluster is not None
+            return await self.cluster.submit(hosted, seat, text, version,
+                                             lambda: self.submit(hosted, seat, text, version))
         if hosted.id in self.held:
             raise IllegalAction(self.held[hosted.id])
 
@@ -409,6 +472,35 @@ class Hub:
         """The held table moves again (bots that came due meanwhile move now)."""
         if self.held.pop(hosted.id, None) is not None:
             self.kick(hosted)
+
+    async def pause(self, hosted: Hosted, reason: str) -> None:
+        """`hold` the table where it is played (relayed to its owner in a cluster)."""
+        if hosted.remote is not None:
+            assert self.cluster is not None
+            await self.cluster.relayed(hosted, "hold", lambda: self.pause(hosted, reason), reason=reason)
+            self.held[hosted.id] = reason  # (kept here too: should this process take the table over)
+            return
+        self.hold(hosted, reason)
+
+    async def unpause(self, hosted: Hosted) -> None:
+        """`unhold` the table where it is played (relayed to its owner in a cluster)."""
+        if hosted.remote is not None:
+            assert self.cluster is not None
+            await self.cluster.relayed(hosted, "unhold", lambda: self.unpause(hosted))
+            self.held.pop(hosted.id, None)
+            return
+        self.unhold(hosted)
+
+    async def abandon(self, hosted: Hosted) -> None:
+        """End a running table where it is played (what was played is kept): no longer held, its
+        status abandoned (relayed to its owner in a cluster)."""
+        if hosted.remote is not None:
+            assert self.cluster is not None
+            await self.cluster.relayed(hosted, "abandon", lambda: self.abandon(hosted))
+            return
+        self.unhold(hosted)
+        await self.run(hosted.table.abandon)
+        self.kick(hosted)
 
     async def authenticate(self, hosted: Hosted, token: str | None) -> int | None:
         """The seat of `token` at this table, or None."""

@@ -100,6 +100,8 @@ class Lifecycle:
         now = hub.clock()
         wait, idle = limits.wait_minutes * 60, limits.idle_minutes * 60
         for hosted in list(hub.tables.values()):
+            if hosted.remote is not None:
+                continue  # a mirror: its owner follows the table's life (`cluster.node`)
             table = hosted.table
             status = table.status
             attended = self.attended(hosted, now)
@@ -151,7 +153,7 @@ class Lifecycle:
         ids = await hub.run(admin.closed_since, hub.store, since)
         for table_id in ids:
             hosted = hub.tables.get(table_id)
-            if hosted is None or hosted.table.status in FINISHED:
+            if hosted is None or hosted.table.status in FINISHED or hosted.remote is not None:
                 continue
             await hub.run(hosted.table.abandon)
             log.info("table %s was closed in the store; no longer hosted", table_id)
@@ -186,7 +188,7 @@ class Lifecycle:
             return 0
         now = hub.clock()
         alone = sorted((h for h in list(hub.tables.values())
-                        if h.table.status == "playing" and not self.attended(h, now)),
+                        if h.table.status == "playing" and h.remote is None and not self.attended(h, now)),
                        key=lambda h: h.touched)
         adjourned = 0
         for hosted in alone:

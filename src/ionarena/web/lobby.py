@@ -1,7 +1,8 @@
 """What the lobby lists: `listed` tables only (the store keeps the flag with the table); a table
 made "by invite" is never listed and is found only through its link.
 
-`GET /api/tables` answers `tables` (those in memory: waiting, playing, adjourned, finished),
+`GET /api/tables` answers `tables` (those in memory: waiting, playing, adjourned, finished; on a
+site of several servers, every server's waiting and playing ones, read from the store),
 `finished` and `adjourned` (from the store, newest first; read at most every `LOBBY_SECONDS`,
 since every open lobby asks every few seconds).
 """
@@ -77,6 +78,25 @@ class Stored:
     def __init__(self, hub: Hub):
         self.hub = hub
         self._kept: dict[tuple[str, int], tuple[float, list[StoredTable]]] = {}
+        self._running: tuple[float, list[HeldTable]] | None = None
+
+    async def held(self) -> list[HeldTable]:
+        """The listed tables being played or waiting: those in memory; in a cluster of several
+        servers, every server's (from the store, read at most every `LOBBY_SECONDS`, with this
+        server's own as they are now)."""
+        hub = self.hub
+        mine = in_memory(hub)
+        if hub.cluster is None:
+            return mine
+        from ..cluster.lobby import running_tables
+        kept = self._running
+        if kept is None or hub.clock() - kept[0] >= LOBBY_SECONDS:
+            rows: list[HeldTable] = await hub.run(running_tables, hub.store)  # type: ignore[arg-type]
+            kept = self._running = (hub.clock(), rows)
+        here = {row["id"] for row in mine}
+        rows = mine + [row for row in kept[1] if row["id"] not in here]
+        rows.sort(key=lambda r: ORDER.get(str(r["status"]), 9))
+        return rows
 
     async def rows(self, status: str, limit: int = 30) -> list[StoredTable]:
         """The listed tables of `status` (at most `limit`)."""

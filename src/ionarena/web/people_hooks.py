@@ -34,7 +34,7 @@ from ..people.retention import delete_classes, expired
 from ..people.sessions import TOKEN
 from ..store import Store
 from . import accounts_api, classes_api, people_pages
-from .class_tables import abandon_tables, hold_paused
+from .class_tables import abandon_tables, hold_if_paused, hold_paused
 from .deps import SESSION_COOKIE, current_session, in_thread
 from .hub import Hosted, Hub
 
@@ -145,6 +145,7 @@ class PeopleWeb:
         app.state.claim_seats = claim_seats
         hub.seat_finders.append(seat_finder(self.people))
         hub.refusal_hooks.append(refusal_hook(self.people))
+        hub.taking_over.append(lambda hosted: hold_if_paused(hub, self.people, hosted))
 
     async def hold(self) -> None:
         """Before the hub resumes its tables: the class tables a teacher paused stay held."""

@@ -12,10 +12,15 @@ Bots' and open seats have no presence. On every change the room pushes
 `{"type": "presence", "seats": [{"seat", "presence"}], "watching": <spectator connections>}` to
 every connection at the table (presence says nothing of the game, so spectators get it too).
 Rooms live in memory only while someone is connected.
+
+On a site of several servers (`ionarena.cluster`) a room also knows what the other servers'
+rooms of the table say (`elsewhere`: each one's `summary`, sent over the bus by `web.social`): a
+seat is connected if it is shown anywhere, away if it is hidden everywhere it is.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import Any, Protocol
 
@@ -44,6 +49,37 @@ class Room:
         """Each connection, and whether its tab is hidden."""
         self.shown: dict[str, Any] | None = None
         """The presence message last pushed (pushed again only when it changes)."""
+        self.elsewhere: dict[str, tuple[float, dict[int, bool], int]] = {}
+        """Other servers' rooms of this table: server -> (when heard, seat -> every connection
+        hidden, spectators watching) (`summary`)."""
+
+    def summary(self) -> tuple[dict[int, bool], int]:
+        """This room's word for the other servers: each seat connected here -> whether every one
+        of its connections is hidden, and how many spectators watch here."""
+        seats: dict[int, bool] = {}
+        watching = 0
+        for listener, away in self.listeners.items():
+            if listener.seat is None:
+                watching += 1
+            else:
+                seats[listener.seat] = seats.get(listener.seat, True) and away
+        return seats, watching
+
+    def heard(self, server: str, seats: dict[int, bool], watching: int) -> None:
+        """Another server's room of this table said this (`summary`); nothing connected there:
+        forget it."""
+        if seats or watching:
+            self.elsewhere[server] = (time.monotonic(), seats, watching)
+        else:
+            self.elsewhere.pop(server, None)
+
+    def forget_older(self, seconds: float) -> bool:
+        """Forget what servers said longer ago than `seconds` (gone); True if any was forgotten."""
+        now = time.monotonic()
+        old = [server for server, (at, _, _) in self.elsewhere.items() if now - at > seconds]
+        for server in old:
+            del self.elsewhere[server]
+        return bool(old)
 
     def join(self, listener: Listener) -> None:
         """A connection arrives (shown until its page says otherwise)."""
@@ -70,6 +106,10 @@ class Room:
             else:
                 hidden.setdefault(listener.seat, []).append(away)
         seats = []
+        for _, seats_there, watching_there in self.elsewhere.values():
+            watching += watching_there
+            for seat, away in seats_there.items():
+                hidden.setdefault(seat, []).append(away)
         for info in table.seats:
             if info.kind != PERSON:
                 continue

@@ -68,7 +68,8 @@ class Pumps:
         once may follow it). A refusal is raised, as `Hub.submit` raises it."""
         hub = self.hub
         loop = hub.loop
-        if loop is None or hub.closed or hosted.id in hub.held or hosted.table.spec.timed:
+        if (loop is None or hub.closed or hosted.remote is not None or hosted.id in hub.held
+                or hosted.table.spec.timed):  # (a mirror's moves are relayed to its owner)
             answer((await hub.submit(hosted, seat, text, version)).version)
             return
         future: asyncio.Future[Any] = loop.create_future()
@@ -129,8 +130,8 @@ class Pumps:
     def _kick(self, hosted: Hosted) -> None:
         hub = self.hub
         hub.note(hosted)
-        if hub.closed or hosted.gone or hosted.id in hub.held:
-            return
+        if hub.closed or hosted.gone or hosted.id in hub.held or hosted.remote is not None:
+            return  # (a mirror's owner pumps it)
         if hosted.pumping:
             hosted.again = True
             return

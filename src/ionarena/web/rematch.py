@@ -21,21 +21,33 @@ table. The rematch
 Both tables remember it in their labels (`rematch` on the old one, `rematch_of` and `claimed`
 on the new one), so a restart changes nothing. Two people asking at the same moment get one table:
 every change of one rematch runs under one lock (a server is one event loop).
+
+In a site of several servers (`ionarena.cluster`) the two people may reach two processes. The
+rematch's id is then derived from the old table's (`rematch_id`: every process derives the same),
+and the process that takes that id's lease (one statement: of several, one) makes it; the others
+wait until the store holds it and follow it as a mirror. Everything that changes the rematch (a
+seat claimed, the claim noted, the start) runs at its owner, under the owner's lock, relayed there
+like a move (`rematch_claim`, `rematch_start`: `Hub.calls`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
 from ..core import IllegalAction
-from ..host.seats import BOT, PERSON, SeatInfo
+from ..host.seats import BOT, PERSON
+from ..store import StoreError
 from .chat import SPECTATOR_CHAT, spectators_open
 from .hub import Hosted, Hub, SeatPlan
 
 NEXT, OF, CLAIMED = "rematch", "rematch_of", "claimed"
 """The labels: the old table's rematch, the rematch's old table, the seats whose people asked."""
+MADE_WITHIN = 20.0
+"""Seconds a process waits for another to write the rematch it is making (a cluster)."""
 
 
 class NotOver(IllegalAction):
@@ -81,12 +93,21 @@ def facts(hosted: Hosted) -> dict[str, Any]:
     return message
 
 
+def rematch_id(old_id: str) -> str:
+    """The id of a table's rematch in a cluster, the same at every process (22 characters, as a
+    new table's). Nothing secret is derived: the old table's facts name its rematch anyway."""
+    digest = hashlib.sha256(f"rematch:{old_id}".encode()).digest()[:16]
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
 class Rematches:
     """Rematches of one hub's tables (see the module docstring)."""
 
     def __init__(self, hub: Hub):
         self.hub = hub
         self._locks: dict[str, asyncio.Lock] = {}
+        hub.calls["rematch_claim"] = self._relayed_claim
+        hub.calls["rematch_start"] = self._relayed_start
 
     def _lock(self, old_id: str) -> asyncio.Lock:
         lock = self._locks.get(old_id)
@@ -102,18 +123,63 @@ class Rematches:
         (made now if nobody asked before) and their seat and fresh token there."""
         if old.table.status != "over":
             raise NotOver("the game is not over yet: a rematch is asked for at its end")
+        name = old.table.seats[seat].name or f"Player {seat}"
         async with self._lock(old.id):
-            next_id = old.table.labels.get(NEXT)
-            tokens: dict[int, str] = {}
-            if next_id is None:
-                new, tokens = await self._make(old)
-            else:
-                new = await self.hub.find(next_id)
-            token = tokens.get(seat) or await self._claim(new, seat, old.table.seats[seat])
-            await self._note_claim(new, seat)
-            return Seated(new, seat, token)
+            new, tokens = await self._rematch(old)
+            if new.remote is None:
+                token = await self._claim_here(new, seat, name, tokens)
+            else:  # another process plays the rematch: the seat is claimed there
+                assert self.hub.cluster is not None
+                token = await self.hub.cluster.relayed(
+                    new, "rematch_claim", lambda: self._claim_here(new, seat, name, tokens), seat=seat,
+                    name=name)
+            return Seated(new, seat, str(token))
 
-    async def _make(self, old: Hosted) -> tuple[Hosted, dict[int, str]]:
+    async def _rematch(self, old: Hosted) -> tuple[Hosted, dict[int, str]]:
+        """The rematch of `old`, made now if nobody made it before, and the tokens of its people's
+        seats if made now (else none)."""
+        hub, cluster = self.hub, self.hub.cluster
+        next_id = await self.known(old)
+        if next_id is not None:
+            return await hub.find(next_id), {}
+        if cluster is None:
+            return await self._make(old)
+        table_id = rematch_id(old.id)
+        if await cluster.claim(table_id) and not await cluster.stored(table_id):
+            return await self._make(old, table_id)
+        waited = 0.0
+        while not await cluster.stored(table_id):  # another process is making it
+            if waited > MADE_WITHIN:
+                raise StoreError("the rematch is being made by another server; try again in a moment")
+            await asyncio.sleep(0.05)
+            waited += 0.05
+        new = await hub.find(table_id)
+        await self._link(old, table_id)
+        return new, {}
+
+    async def known(self, old: Hosted) -> str | None:
+        """The id of `old`'s rematch if one was made: as this process knows it, or (a cluster,
+        where another process may have made it) as the store keeps it, learnt here."""
+        next_id = old.table.labels.get(NEXT)
+        if next_id is not None or self.hub.cluster is None or old.table.status != "over":
+            return next_id
+        try:
+            info = await self.hub.run(self.hub.store.table_info, old.id)
+        except StoreError:
+            return None
+        next_id = info.labels.get(NEXT)
+        if next_id is not None:
+            await self._link(old, next_id)
+        return next_id
+
+    async def _link(self, old: Hosted, next_id: str) -> None:
+        """Note the rematch on the finished table (one followed from the process that played it is
+        the store's to write now: nobody plays it any more)."""
+        if old.remote is not None:
+            old.table.journal = self.hub.store
+        await self.hub.run(old.table.set_labels, {NEXT: next_id})
+
+    async def _make(self, old: Hosted, table_id: str | None = None) -> tuple[Hosted, dict[int, str]]:
         table = old.table
         info = table.info()
         takeover = table.settings.takeover or "greedy"
@@ -129,13 +195,33 @@ class Rematches:
         new, tokens = await self.hub.create(
             table.game, players=table.players, variant=info.variant, seats=plans, seed=None,
             options=info.options, listed=False, move_limit=settings.move_limit, bot_delay=settings.bot_delay,
-            reaction_time=settings.reaction_time, start=False)
+            reaction_time=settings.reaction_time, start=False, table_id=table_id)
         labels = {OF: old.id, CLAIMED: "", SPECTATOR_CHAT: "on" if spectators_open(table) else "off"}
         await self.hub.run(new.table.set_labels, labels)
-        await self.hub.run(table.set_labels, {NEXT: new.id})
+        await self._link(old, new.id)
         return new, tokens
 
-    async def _claim(self, new: Hosted, seat: int, was: SeatInfo) -> str:
+    async def _claim_here(self, new: Hosted, seat: int, name: str, tokens: dict[int, str]) -> str:
+        """At the rematch's owner (its lock held): `seat`'s person takes their seat (`tokens`: those
+        handed out as it was made) and the claim is noted."""
+        token = tokens.get(seat) or await self._claim(new, seat, name)
+        await self._note_claim(new, seat)
+        return token
+
+    async def _relayed_claim(self, new: Hosted, message: dict[str, Any]) -> dict[str, Any]:
+        """`rematch_claim`, relayed from another process: `_claim_here` under this owner's lock."""
+        old_id = new.table.labels.get(OF)
+        if old_id is None:
+            raise IllegalAction("this table is not a rematch")
+        async with self._lock(old_id):
+            return {"token": await self._claim_here(new, int(message["seat"]), str(message["name"]), {})}
+
+    async def _relayed_start(self, new: Hosted, message: dict[str, Any]) -> dict[str, Any]:
+        """`rematch_start`, relayed from another process."""
+        await self.start(new, int(message["seat"]))
+        return {}
+
+    async def _claim(self, new: Hosted, seat: int, name: str) -> str:
         """The person of `seat` takes their seat at the rematch: a fresh token for it, or the seat
         back from the takeover bot that played for them."""
         table = new.table
@@ -143,7 +229,7 @@ class Rematches:
         if held.kind == PERSON:
             return await self.hub.run(table.retoken, seat)
         if held.kind == BOT and held.takeover:
-            return await self.hub.sit(new, seat, was.name or f"Player {seat}")
+            return await self.hub.sit(new, seat, name)
         raise IllegalAction("a bot plays that seat at the rematch")
 
     async def _note_claim(self, new: Hosted, seat: int) -> None:
@@ -160,6 +246,10 @@ class Rematches:
         old_id = new.table.labels.get(OF)
         if old_id is None:
             raise IllegalAction("this table is not a rematch: it starts when every seat is taken")
+        if new.remote is not None:  # another process plays the rematch: it starts it
+            assert self.hub.cluster is not None
+            await self.hub.cluster.relayed(new, "rematch_start", lambda: self.start(new, seat), seat=seat)
+            return
         async with self._lock(old_id):
             table = new.table
             if table.status != "waiting":
@@ -180,4 +270,4 @@ class Rematches:
         self.hub.kick(new)
 
 
-__all__ = ["CLAIMED", "NEXT", "OF", "NotOver", "Rematches", "Seated", "facts", "people"]
+__all__ = ["CLAIMED", "NEXT", "OF", "NotOver", "Rematches", "Seated", "facts", "people", "rematch_id"]

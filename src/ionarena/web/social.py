@@ -20,7 +20,9 @@ all that travel, each only to the connections allowed to read it.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from datetime import datetime
 from typing import Any
 
 from ..host import Table
@@ -35,6 +37,9 @@ log = logging.getLogger(__name__)
 
 HISTORY = 200
 """Chat lines a page is sent when it connects (per room it reads)."""
+PRESENCE_KEPT = 12.0
+"""Seconds another server's word on who is at a table holds (each repeats it every few seconds:
+one that has stopped saying it is gone)."""
 
 
 class Social:
@@ -49,6 +54,15 @@ class Social:
         """The last lines of each table with a room (read from the store once, then kept)."""
         self._spoken = 0
         """Lines said so far by this server."""
+        self._tasks: set[asyncio.Task[None]] = set()
+        if hub.cluster is not None:
+            hub.cluster.every_few_seconds.append(self.repeat_presence)
+        hub.calls["chat_spectators"] = self._relayed_spectators
+
+    async def _relayed_spectators(self, hosted: Hosted, message: dict[str, Any]) -> dict[str, Any]:
+        """`chat_spectators`, relayed from another server of the site: set here, where it is played."""
+        await self.set_spectators(hosted, bool(message["open"]))
+        return {}
 
     # -- the socket's hooks ---------------------------------------------------------------------------
 
@@ -57,7 +71,12 @@ class Social:
         room = self.rooms.get(hosted.id)
         if room is None:
             room = self.rooms[hosted.id] = Room(hosted.id)
+            cluster = self.hub.cluster
+            if cluster is not None:  # what is said and who is there through the other servers
+                await cluster.listen_room(hosted.id, lambda message: self._heard(hosted, message))
+                cluster.tell_room(hosted.id, {"ask": True})
         room.join(listener)
+        self._tell_presence(hosted, room)
         try:
             said = await self._lines(hosted)
         except StoreError as err:  # the game goes on without its chat's past
@@ -75,11 +94,14 @@ class Social:
         if room is None:
             return
         room.leave(listener)
+        self._tell_presence(hosted, room)
         if room.listeners:
             room.push_presence(hosted.table)
         else:
             del self.rooms[hosted.id]
             self._said.pop(hosted.id, None)
+            if self.hub.cluster is not None:
+                self.hub.cluster.leave_room(hosted.id)
 
     @staticmethod
     def handles(kind: object) -> bool:
@@ -93,8 +115,45 @@ class Social:
             return "a presence message says 'away': true or false"
         room = self.rooms.get(hosted.id)
         if room is not None and room.set_away(listener, away):
+            self._tell_presence(hosted, room)
             room.push_presence(hosted.table)
         return None
+
+    # -- several servers: what the other servers' rooms of a table say --------------------------------
+
+    def _tell_presence(self, hosted: Hosted, room: Room) -> None:
+        """Tell the other servers who is at the table here (a site of several servers)."""
+        cluster = self.hub.cluster
+        if cluster is not None:
+            seats, watching = room.summary()
+            cluster.tell_room(hosted.id, {"presence": {str(s): away for s, away in seats.items()},
+                                          "watching": watching})
+
+    def repeat_presence(self) -> None:
+        """Every few seconds: tell the other servers again, and forget those long silent (gone)."""
+        for table_id, room in list(self.rooms.items()):
+            hosted = self.hub.tables.get(table_id)
+            if hosted is None:
+                continue
+            self._tell_presence(hosted, room)
+            if room.forget_older(PRESENCE_KEPT):
+                room.push_presence(hosted.table)
+
+    def _heard(self, hosted: Hosted, message: dict[str, Any]) -> None:
+        """What another server of the site said of the people at the table."""
+        room = self.rooms.get(hosted.id)
+        if "line" in message:
+            self._heard_line(hosted, message["line"])
+        elif "presence" in message and room is not None:
+            seats = {int(seat): bool(away) for seat, away in dict(message["presence"]).items()}
+            room.heard(str(message.get("from")), seats, int(message.get("watching") or 0))
+            room.push_presence(hosted.table)
+        elif message.get("ask") and room is not None:
+            self._tell_presence(hosted, room)
+        elif "rematch" in message and room is not None:
+            task = asyncio.get_running_loop().create_task(self._heard_rematch(hosted))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     # -- chat -----------------------------------------------------------------------------------------
 
@@ -126,11 +185,31 @@ class Social:
         if said is not None:
             said.append(line)
             del said[:-2 * HISTORY]
+        self._tell(hosted, line)
+        if self.hub.cluster is not None:
+            self.hub.cluster.tell_room(hosted.id, {"line": line.to_json()})
+        return line
+
+    def _tell(self, hosted: Hosted, line: ChatLine) -> None:
+        """Push a line to every connection here that may read its room."""
         room = self.rooms.get(hosted.id)
         if room is not None:
+            table = hosted.table
             message = {"type": "chat", "lines": [line.to_json()]}
             room.broadcast(message, [li for li in room.listeners if line.room in readable(table, li.seat)])
-        return line
+
+    def _heard_line(self, hosted: Hosted, data: dict[str, Any]) -> None:
+        """A line said at the table through another server of the site (already committed)."""
+        at = data.get("at")
+        line = ChatLine(table=hosted.id, room=str(data["room"]), seat=data.get("seat"),
+                        name=str(data["name"]), text=str(data["text"]), version=int(data["version"]),
+                        id=data.get("id"),
+                        at=datetime.fromisoformat(at) if isinstance(at, str) else None)
+        said = self._said.get(hosted.id)
+        if said is not None:
+            said.append(line)
+            del said[:-2 * HISTORY]
+        self._tell(hosted, line)
 
     async def history(self, hosted: Hosted, seat: int | None) -> dict[str, Any]:
         """What `GET /api/tables/{id}/chat` answers a reader at `seat`."""
@@ -139,8 +218,13 @@ class Social:
         return message
 
     async def set_spectators(self, hosted: Hosted, open_: bool) -> bool:
-        """Open or close the spectators' chat; every connection is sent what it may read now."""
-        await self.hub.run(self.chat.set_spectators, hosted.table, open_)
+        """Open or close the spectators' chat; every connection is sent what it may read now.
+        (At a table another server of the site plays, it is set there.)"""
+        if hosted.remote is not None and self.hub.cluster is not None:
+            await self.hub.cluster.relayed(hosted, "chat_spectators",
+                                           lambda: self.set_spectators(hosted, open_), open=open_)
+        else:
+            await self.hub.run(self.chat.set_spectators, hosted.table, open_)
         room = self.rooms.get(hosted.id)
         if room is not None:
             said = await self._lines(hosted)
@@ -176,10 +260,19 @@ class Social:
             room = self.rooms.get(hosted.id) if hosted is not None else None
             if hosted is not None and room is not None:
                 room.broadcast(await self._facts(hosted))
+            if hosted is not None and self.hub.cluster is not None:  # the pages at the other servers
+                self.hub.cluster.tell_room(hosted.id, {"rematch": new.id})
+
+    async def _heard_rematch(self, hosted: Hosted) -> None:
+        """Another server made or changed the table's rematch: tell the pages here."""
+        room = self.rooms.get(hosted.id)
+        if room is not None:
+            room.broadcast(await self._facts(hosted))
 
     async def _facts(self, hosted: Hosted) -> dict[str, Any]:
         """`rematch.facts`, and at a finished table with a rematch, whose people have asked for
         it (`asked`: seats, the same at both tables)."""
+        await self.rematches.known(hosted)  # (made through another server of a site: the store says)
         message = facts(hosted)
         message["asked"] = []
         rematch = await self._find(message["next"])

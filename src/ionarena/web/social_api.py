@@ -12,8 +12,9 @@
 
 Rulings are in `web.chat` and `web.rematch`; errors are `{"detail": "<one sentence>"}`. The routes
 are one module-level `router` over the app's `Social` and hub (`web.deps`); the bodies are
-`web.models`. These requests do not resume an adjourned table (only a move, a seat or a state
-request does: `web.api`).
+`web.models`. Like every request about a table, these count as someone being at it, and one with
+a seat's token resumes the table if it was adjourned (`web.lifecycle`); a rematch request also
+resumes the rematch it seats its asker at.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
 from .chat import ChatRefused
-from .deps import SEAT_COOKIE, TABLE_ID, HubDep, SocialDep, seat_of
+from .deps import SEAT_COOKIE, TABLE_ID, HubDep, SocialDep, seat_of, secure
 from .models import ERRORS, Line, Problem, Rematch, Say, SpectatorChat
 from .rematch import NotOver
 
@@ -38,7 +39,7 @@ router = APIRouter(prefix="/api", tags=["people"])
 async def say(table_id: Annotated[str, TABLE_ID], said: Say, request: Request, hub: HubDep, social: SocialDep,
               authorization: Annotated[str | None, Header()] = None) -> Any:
     hosted = await hub.find(table_id)
-    seat = await seat_of(hub, hosted, authorization, required=False, attend=False)
+    seat = await seat_of(hub, hosted, authorization, required=False)
     address = request.client.host if request.client else "unknown"
     try:
         line = await social.say(hosted, seat, said.name, address, said.text)
@@ -52,7 +53,7 @@ async def say(table_id: Annotated[str, TABLE_ID], said: Say, request: Request, h
 async def chat(table_id: Annotated[str, TABLE_ID], hub: HubDep, social: SocialDep,
                authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     hosted = await hub.find(table_id)
-    seat = await seat_of(hub, hosted, authorization, required=False, attend=False)
+    seat = await seat_of(hub, hosted, authorization, required=False)
     return await social.history(hosted, seat)
 
 
@@ -62,7 +63,7 @@ async def spectators(table_id: Annotated[str, TABLE_ID], setting: SpectatorChat,
                      social: SocialDep,
                      authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     hosted = await hub.find(table_id)
-    await seat_of(hub, hosted, authorization, required=True, attend=False)
+    await seat_of(hub, hosted, authorization, required=True)
     return {"spectators": await social.set_spectators(hosted, setting.open)}
 
 
@@ -70,20 +71,21 @@ async def spectators(table_id: Annotated[str, TABLE_ID], setting: SpectatorChat,
              responses={**ERRORS, 409: {"model": Problem, "description": "The game is not over yet."}},
              summary="Play again: the same seats, a new deal; the same rematch for everyone who asks, "
                      "with your own seat token in it (shown once)")
-async def rematch(table_id: Annotated[str, TABLE_ID], hub: HubDep, social: SocialDep,
+async def rematch(table_id: Annotated[str, TABLE_ID], request: Request, hub: HubDep, social: SocialDep,
                   authorization: Annotated[str | None, Header()] = None) -> Any:
     hosted = await hub.find(table_id)
-    seat = await seat_of(hub, hosted, authorization, required=True, attend=False)
+    seat = await seat_of(hub, hosted, authorization, required=True)
     assert seat is not None
     try:
         seated = await social.rematch(hosted, seat)
     except NotOver as err:
         return JSONResponse(status_code=409, content={"detail": str(err)})
     new = seated.hosted
+    await hub.attend(new, seat)  # their seat's link would resume it: so does asking for it
     seats = [{"seat": s, "token": seated.token if s == seat else None} for s in range(new.table.players)]
     answer = JSONResponse(status_code=201, content={"id": new.id, "url": f"/t/{new.id}", "seats": seats})
     answer.set_cookie(SEAT_COOKIE + new.id, seated.token, httponly=True, samesite="strict",
-                      max_age=30 * 24 * 3600, path="/")
+                      max_age=30 * 24 * 3600, path="/", secure=secure(request))
     return answer
 
 
@@ -99,7 +101,7 @@ async def rematch_facts(table_id: Annotated[str, TABLE_ID], hub: HubDep, social:
 async def start(table_id: Annotated[str, TABLE_ID], hub: HubDep, social: SocialDep,
                 authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     hosted = await hub.find(table_id)
-    seat = await seat_of(hub, hosted, authorization, required=True, attend=False)
+    seat = await seat_of(hub, hosted, authorization, required=True)
     assert seat is not None
     message = await social.start_rematch(hosted, seat)
     del message["type"]

@@ -4,6 +4,20 @@ import { html, render } from './common.js';
 const root = document.getElementById('app');
 const { page, table, game } = root.dataset;
 
+/** "Skip to your hand" (the first thing a Tab reaches on a table page, before the site's links and
+ * the table's menu): focus the hand, or the table while there is none. */
+function skipToHand() {
+  const link = document.querySelector('.skip-link');
+  if (!link) return;
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    const target = document.querySelector('.my-hand .hand') || document.querySelector('.table-page');
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  });
+}
+
 async function main() {
   let view;
   if (page === 'lobby') {
@@ -23,6 +37,7 @@ async function main() {
   }
   root.textContent = '';
   render(view, root);
+  skipToHand();
 }
 
 main().catch((err) => {

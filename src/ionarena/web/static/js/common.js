@@ -41,7 +41,14 @@ export function plural(n, noun, many) {
 
 export function fmtScore(x) {
   if (x === null || x === undefined) return '–';
-  return Number.isInteger(x) ? String(x) : x.toFixed(1);
+  const text = Number.isInteger(x) ? String(Math.abs(x)) : Math.abs(x).toFixed(1);
+  return x < 0 ? `−${text}` : text;  // a minus sign, never a hyphen that reads as a dash
+}
+
+/** True while the table's game is being played (not waiting for players, adjourned or over): only
+ * then is anyone "to move". A state without a status (a replay's frame) counts as played. */
+export function inPlay(state) {
+  return !state.status || state.status === 'playing';
 }
 
 /** Re-render every `ms` milliseconds while `active` (for clocks). */

@@ -5,7 +5,7 @@ import {
 } from './common.js';
 import { Breakdown } from './breakdown.js';
 import { loadGame } from './games/index.js';
-import { tableBus } from './bus.js';
+import { tableBus, useBusMessage } from './bus.js';
 import { ChatDrawer } from './chat.js';
 import { PresenceMark, Watching, usePresenceReport } from './presence.js';
 import { RematchBar } from './rematch.js';
@@ -166,7 +166,7 @@ function Players({ state, game }) {
   return html`<${Panel} title="Players" cls="players">
     <ol class="seat-list">${state.seats.map((info) => {
       const s = info.seat;
-      const acting = view.actors.includes(s) && !view.over;
+      const acting = view.actors.includes(s) && !view.over && state.status === 'playing';
       const winner = view.over && (view.winners || []).includes(s);
       return html`<li class=${`seat-row ${acting ? 'acting' : ''} ${s === state.seat ? 'mine' : ''} ${winner ? 'winner' : ''}`} data-seat=${s}
           aria-current=${acting ? 'true' : undefined}>
@@ -279,12 +279,18 @@ function InviteButton({ tableId }) {
 
 export function TablePage({ tableId, game }) {
   const [token, setToken] = useState(() => readToken(tableId));
+  useEffect(() => {  // a seat's link opened in a tab already on this table changes only the hash
+    const linked = () => { if (/(?:^#|&)token=/.test(location.hash)) setToken(readToken(tableId)); };
+    addEventListener('hashchange', linked);
+    return () => removeEventListener('hashchange', linked);
+  }, [tableId]);
   const [alerts, setAlerts] = useState(loadAlerts);
   const [menu, setMenu] = useState(false);
   const module = useGame(game);
   const realtime = !!(module && module.realtime);
   const { state, log, conn, notice, setNotice, busy, act } = useTable(tableId, { token, realtime });
   usePresenceReport();
+  const rematchFacts = useBusMessage('rematch');  // a rematch says itself whom it waits for
   const myTurn = isMyTurn(state);
   const said = useTurnSignals({
     myTurn, what: myTurn && module && module.turnWhat ? module.turnWhat(state) : '', prefs: alerts, tableId,
@@ -308,10 +314,11 @@ export function TablePage({ tableId, game }) {
   return html`<div class=${`table-page game-${game} ${myTurn ? 'my-turn' : ''}`} data-version=${state.version} data-status=${state.status}>
     <div class="table-head">
       <h1>${title} <small>${state.view.variant}</small></h1>
-      <span class=${`status status-${state.status}`}>${state.status === 'waiting' ? 'waiting for players' : state.status}</span>
-      <span class=${`conn conn-${conn}`} title="connection">${conn === 'live' ? '● live' : '○ reconnecting…'}</span>
+      <span class=${`status status-${state.status}`}>${state.status === 'waiting' ? html`waiting<span class="wide-only"> for players</span>` : state.status}</span>
+      <span class=${`conn conn-${conn}`} title="connection">${conn === 'live' ? html`●<span class="wide-only"> live</span>` : '○ reconnecting…'}</span>
       <${Watching}/>
       <span class="spacer"></span>
+      <${ChatDrawer} tableId=${tableId} state=${state} token=${token}/>
       <button class="menu-toggle" type="button" aria-expanded=${menu ? 'true' : 'false'} aria-controls="table-menu"
         onClick=${() => setMenu(!menu)}>${menu ? 'Close' : 'Menu'}</button>
       <div class=${`head-links ${menu ? 'open' : ''}`} id="table-menu">
@@ -325,7 +332,7 @@ export function TablePage({ tableId, game }) {
     </div>
     <${JoinBar} tableId=${tableId} state=${state} onSeated=${seatedNow}/>
     <${FillBar} tableId=${tableId} state=${state} token=${token} onError=${(text) => setNotice({ text, at: Date.now() })}/>
-    ${state.status === 'waiting' ? html`<p class="phase-note">The game starts when every seat is taken. Share this page's address: ${location.origin}/t/${tableId}</p>` : null}
+    ${state.status === 'waiting' && !(rematchFacts && rematchFacts.of) ? html`<p class="phase-note" data-testid="waiting-note">The game starts when every seat is taken. Share this page's address: <span class="address">${location.origin}/t/${tableId}</span></p>` : null}
     ${state.status === 'adjourned' ? html`<p class="phase-note" data-testid="adjourned">This game is adjourned: nobody was at it for a while. It goes on when one of its players comes back.</p>` : null}
     ${result ? html`<div class="result-banner" data-testid="result"><strong>${result}</strong>
       <a href=${`/t/${tableId}/replay${seated ? `?seat=${state.seat}` : ''}`}>Replay move by move</a>
@@ -343,7 +350,6 @@ export function TablePage({ tableId, game }) {
     </div>
     <div class="sr-only" role="status" aria-live="polite" data-testid="turn-announcer">${said}</div>
     <${Toast} notice=${notice} clear=${() => setNotice(null)}/>
-    <${ChatDrawer} tableId=${tableId} state=${state} token=${token}/>
   </div>`;
 }
 

@@ -1,12 +1,19 @@
 // Ion (bank) in words for the page: objects by name instead of their typed token (`buy :` is
 // "Buy [:] Move Time · 4¢"), times as real seconds from now instead of the game clock's, the
 // winning team, and each player's score taken apart at the end.
-import { catalogueOf, plural, seatName } from '../common.js';
+import { catalogueOf, fmtScore, plural, seatName } from '../common.js';
 import { signed } from '../breakdown.js';
 
-/** `team +` / `team -`: written as the moves and the log write them. */
+/** `team +` / `team −` (a minus sign: "team - · -1600 pts" read as dashes; the move sent stays
+ * `team -`, as typed). */
 export function teamName(sign) {
-  return sign === '+' || sign === '-' ? `team ${sign}` : 'no team yet';
+  if (sign === '+') return 'team +';
+  return sign === '-' ? 'team −' : 'no team yet';
+}
+
+/** A presenter's sentence with minus signs: `team -` and `-6` (a charge, points) as `team −`, `−6`. */
+export function typeset(text) {
+  return (text || '').replace(/\bteam -(?![\w-])/g, 'team −').replace(/(^|[\s(:→,])-(?=\d)/g, '$1−');
 }
 
 /** The catalogue entry of an object token (`:`, `x2`, `¢`), or null. */
@@ -79,7 +86,7 @@ export function words(event, state) {
     case 'round_time':
       return `${who()} uses [${event.seconds > 0 ? '+:' : '-:'}]: the round is ${plural(Math.abs(event.seconds), 'second')} ${event.seconds > 0 ? 'longer' : 'shorter'}.`;
     default:
-      return null;
+      return typeset(event.text) || null;
   }
 }
 
@@ -87,7 +94,7 @@ export function words(event, state) {
 export function resultNote(state) {
   const t = state.view.table || {};
   const teams = t.team_scores || {};
-  const score = `(team + ${teams['+'] ?? 0}, team - ${teams['-'] ?? 0})`;
+  const score = `(team + ${fmtScore(teams['+'] ?? 0)}, team − ${fmtScore(teams['-'] ?? 0)})`;
   if (t.winning_team === '+' || t.winning_team === '-') return `${teamName(t.winning_team)} wins as a team ${score}.`;
   return `The teams are tied ${score}.`;
 }

@@ -2,7 +2,7 @@
 // and the round clock in real seconds, a countdown before each round, a flash on every timeout,
 // the turn order with teams, your hand, your objects (clickable), the shop, and `skip` asking twice.
 import {
-  Clock, SrOnly, gameNow, html, mmss, plural, seatName, secondsLeft, useArmed, useCatalogue, useEffect, useState, useTick,
+  Clock, SrOnly, fmtScore, gameNow, html, mmss, plural, seatName, secondsLeft, useArmed, useCatalogue, useEffect, useState, useTick,
 } from '../common.js';
 import { useHandFocus } from '../turn.js';
 import { moveWords, objectName, objectOf, objectOfMove, teamName } from './bank-words.js';
@@ -40,7 +40,7 @@ function Gauge({ charge, full }) {
       <span class="gauge-end minus">−${span}</span>
       <div class="gauge-fill" style=${`left:${Math.min(50, pct)}%;width:${Math.abs(pct - 50)}%`}></div>
       <div class="gauge-zero"></div>
-      <div class="gauge-needle" style=${`left:${pct}%`}><span>${pos > 0 ? `+${pos}` : pos}</span></div>
+      <div class="gauge-needle" style=${`left:${pct}%`}><span>${pos > 0 ? `+${pos}` : fmtScore(pos)}</span></div>
       <span class="gauge-end plus">+${span}</span>
     </div>
   </div>`;
@@ -97,7 +97,7 @@ function LastPlay({ state, log }) {
     if (e.kind === 'play') {
       return html`<div class="last-play" key=${e.version} data-testid="last-move">
         <span class=${`bcard mini f-${family(e.card)}`}>${e.card}${e.times > 1 ? `×${e.times}` : ''}</span>
-        <span><b>${seatName(state, e.player)}</b>: ${e.before > 0 ? `+${e.before}` : e.before} → ${e.charge > 0 ? `+${e.charge}` : e.charge}</span>
+        <span><b>${seatName(state, e.player)}</b>: ${e.before > 0 ? `+${e.before}` : fmtScore(e.before)} → ${e.charge > 0 ? `+${e.charge}` : fmtScore(e.charge)}</span>
       </div>`;
     }
   }
@@ -187,7 +187,7 @@ export function Board({ state, act, busy, log, projector }) {
   const phaseWords = { lobby: 'picking teams', play: 'playing', shop: 'the shop', over: 'over' }[phase] || phase;
   return html`<div class=${`bank-board ${projector ? 'projector' : ''} ${myTurn ? 'my-move' : ''}`}>
     <div class="round-line">${phase === 'lobby' ? html`<b>Picking teams</b> · ${plural(t.rounds || 0, 'round')} to play`
-      : html`Round <b>${t.round || 0}</b> of ${t.rounds}${' · '}<b>${phaseWords}</b>`}${' · '}team + <b>${(t.team_scores || {})['+'] ?? 0}</b>${' · '}team - <b>${(t.team_scores || {})['-'] ?? 0}</b></div>
+      : html`Round <b>${t.round || 0}</b> of ${t.rounds}${' · '}<b>${phaseWords}</b>`}${' · '}team + <b>${fmtScore((t.team_scores || {})['+'] ?? 0)}</b>${' · '}team − <b>${fmtScore((t.team_scores || {})['-'] ?? 0)}</b></div>
     <${RoundCountdown} state=${state} phase=${phase} t=${t} left=${left}/>
     <div class="felt bank-felt">
       <div class="bank-vault">
@@ -207,7 +207,7 @@ export function Board({ state, act, busy, log, projector }) {
     <div class="turn-order" aria-label="Turn order">${order.map((s) => html`<div class=${`bseat team-${teams[s] === '+' ? 'plus' : teams[s] === '-' ? 'minus' : 'none'} ${s === turn ? 'acting' : ''} ${s === me ? 'mine' : ''}`}
         data-seat=${s} aria-current=${s === turn ? 'true' : undefined}>
       <div class="bseat-name">${s === turn ? html`<span class="turn-dot" aria-hidden="true"></span>` : null}${seatName(state, s)}${s === turn ? html`<${SrOnly}> (to move)</${SrOnly}>` : null}</div>
-      <div class="bseat-meta"><span class="team-tag">${teamName(teams[s])}</span> · ${(t.scores || view.scores)[s]} pts</div>
+      <div class="bseat-meta"><span class="team-tag">${teamName(teams[s])}</span> · ${fmtScore((t.scores || view.scores)[s])} pts</div>
       <div class="bseat-meta">${plural((t.cards || [])[s] || 0, 'card')} · ${plural((t.objects || [])[s] || 0, 'object')}${(t.quit || [])[s] ? ' · quit' : ''}</div>
     </div>`)}</div>
     ${seated ? html`<div class="my-hand">

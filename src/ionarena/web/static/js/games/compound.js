@@ -23,6 +23,18 @@ function CompoundChip({ c, fresh }) {
   </span>`;
 }
 
+/** A declaration in words: `bond H Cl = HCl — hydrogen chloride` -> HCl (subscripts) and its name
+ * first, the typed move small after; `unbonded` -> "keep Cl unbonded" (the card just revealed). */
+function declareLabel(move, revealed) {
+  const bond = /^(?:bond|form) (.+?) = (\S+) — (.+)$/.exec(move);
+  if (bond) {
+    return html`<${Formula} text=${bond[2]}/> <span class="compound-name">${bond[3]}</span>
+      <small class="typed">${move.split(' = ')[0]}</small>`;
+  }
+  if (move === 'unbonded') return revealed ? html`keep <${Formula} text=${revealed}/> unbonded` : 'keep the new card unbonded';
+  return move;
+}
+
 function Tiles({ tiles, legal, act, busy }) {
   if (!tiles) return null;
   return html`<div class="tiles" aria-label="Action tiles">${Object.keys(TILE_NAMES).map((k) => {
@@ -39,6 +51,7 @@ function Tiles({ tiles, legal, act, busy }) {
 export function seatStatus(state, seat) {
   const t = state.view.table || {};
   if (state.view.over || !Array.isArray(t.committed)) return null;
+  if (state.status && state.status !== 'playing') return null;  // waiting for players, adjourned: nobody is choosing
   if (state.view.phase !== 'play' && !(state.view.actors || []).length) return null;
   if (t.committed[seat]) return html`<span class="badge ok" data-testid="picked">picked ✓</span>`;
   if ((state.view.actors || []).includes(seat)) return html`<span class="badge wait">choosing…</span>`;
@@ -89,6 +102,7 @@ export function Board({ state, act, busy, log }) {
   const shown = (m) => m.startsWith('pick ') || m.startsWith('center ') || tileMoves.has(m) || bondMoves.includes(m);
   const extra = act ? legal.filter((m) => !shown(m)) : [];
   const fresh = freshCompounds(log);
+  const newCard = seated ? ((t.revealed || [])[me] || [])[0] : undefined;  // the card a declaration places
   const isFresh = (s, c) => fresh.has(`${s}:${typeof c === 'string' ? c : c.formula}`);
   return html`<div class="compound-board">
     <div class="round-line">Round <b>${t.round}</b> of ${t.rounds} · turn ${t.turn} · ${plural(t.deck || 0, 'card')} in the deck${' · '}phase <b>${t.phase || view.phase}</b></div>
@@ -111,15 +125,15 @@ export function Board({ state, act, busy, log }) {
     </div>
     ${seated ? html`<div class="my-hand">
       <div class="hand-title">Your hand · ${plural(hand.length, 'card')}
-        ${committed ? html`<span class="badge ok">you have picked</span>` : view.actors.includes(me) && !view.over
+        ${committed ? html`<span class="badge ok">you have picked</span>` : view.actors.includes(me) && !view.over && (!state.status || state.status === 'playing')
           ? html`<span class="your-turn">${act ? (view.phase === 'pick' ? 'Pick a card' : 'Your move') : 'picking'}</span>` : null}</div>
       <div class="hand" ref=${handRef} tabindex="-1" aria-label="Your hand">${hand.map((c, i) => html`<${ElementCard} key=${`${c}-${i}`} token=${c} face=${cards[c]}
         selected=${marked.has(i)} playable=${act && legal.includes(`pick ${c}`)} onClick=${clickable(`pick ${c}`)} disabled=${busy}/>`)}</div>
       <${Tiles} tiles=${(t.tiles || [])[me]} legal=${legal} act=${act} busy=${busy}/>
       ${bondMoves.length && act ? html`<div class="bond-options"><h4>Compounds you can make</h4>
-        ${bondMoves.map((m) => html`<button class="bond" data-move=${m} disabled=${busy} onClick=${() => act(m)}>${m}</button>`)}</div>` : null}
+        ${bondMoves.map((m) => html`<button class="bond" data-move=${m} disabled=${busy} onClick=${() => act(m)}>${declareLabel(m, newCard)}</button>`)}</div>` : null}
       ${extra.length ? html`<div class="extra-moves">${extra.map((m) => html`<button class="move" data-move=${m} disabled=${busy}
-        onClick=${() => act(m)}>${m}</button>`)}</div>` : null}
+        onClick=${() => act(m)}>${declareLabel(m, newCard)}</button>`)}</div>` : null}
     </div>` : null}
   </div>`;
 }

@@ -1,6 +1,6 @@
 // ION: Card Game (dots): cards with two dot zones, the card on the table (and who played it), hands,
 // the draw pile; the score taken apart at the end.
-import { SrOnly, html, plural, seatName, useCatalogue, useEffect, useRef, useState } from '../common.js';
+import { SrOnly, html, inPlay, plural, seatName, useCatalogue, useEffect, useRef, useState } from '../common.js';
 import { useHandFocus } from '../turn.js';
 
 /** A card not in the catalogue (or before the catalogue has come): drawn as its text alone. */
@@ -69,20 +69,31 @@ function movesFor(legal, card) {
   return legal.filter((m) => m === `play ${card}` || m.startsWith(`play ${card} `) || m === `give ${card}`);
 }
 
-function Chooser({ card, moves, act, close, busy }) {
+/** A chooser button's words for the rest of a move after `play <card>`: `name 4` -> `4`, `give dj` ->
+ * `give Double Joker` (the card's name in the catalogue). */
+function choiceWords(rest, cards) {
+  const named = /^name (\d)$/.exec(rest);
+  if (named) return named[1];
+  const given = /^give (.+)$/.exec(rest);
+  return given ? `give ${(cards[given[1]] && cards[given[1]].name) || given[1]}` : rest;
+}
+
+function Chooser({ card, cards, moves, act, close, busy }) {
   const box = useRef(null);
   useEffect(() => { const first = box.current && box.current.querySelector('button'); if (first) first.focus(); }, [card]);
+  const name = (cards[card] && cards[card].name) || card;
+  const naming = moves.every((m) => / name \d$/.test(m));
   return html`<div class="chooser" role="dialog" aria-label="Choose how to play" ref=${box}>
-    <p>Play <strong>${card}</strong>:</p>
+    <p>Play <strong>${name}</strong>: ${naming ? 'which number must the next card show?' : 'which card do you give?'}</p>
     <div class="move-buttons">
-      ${moves.map((m) => html`<button class="move" disabled=${busy} onClick=${() => { close(); act(m); }}>${m.replace(`play ${card} `, '')}</button>`)}
+      ${moves.map((m) => html`<button class="move" data-choice=${m} disabled=${busy} onClick=${() => { close(); act(m); }}>${choiceWords(m.replace(`play ${card} `, ''), cards)}</button>`)}
     </div>
     <button class="link" onClick=${close}>cancel</button>
   </div>`;
 }
 
 function Seat({ state, seat, size, score }) {
-  const acting = state.actors.includes(seat);
+  const acting = state.actors.includes(seat) && inPlay(state);
   const fan = Math.min(size, 12);
   return html`<div class=${`opponent ${acting ? 'acting' : ''}`} data-seat=${seat}>
     <div class="opp-name">${acting ? html`<span class="turn-dot" aria-hidden="true"></span>` : null}${seatName(state, seat)}${acting ? html`<${SrOnly}> (to move)</${SrOnly}>` : null}</div>
@@ -159,13 +170,13 @@ export function Board({ state, act, busy, log }) {
     ${phaseNote ? html`<p class="phase-note">${phaseNote}</p>` : null}
     ${me !== null && me !== undefined ? html`<div class="my-hand">
       <div class="hand-title">Your hand · ${plural(hand.length, 'card')} · ${t.hand_points} points
-        ${view.actors.includes(me) && !view.over ? html`<span class="your-turn">${act ? 'Your turn' : 'to move'}</span>` : null}</div>
+        ${view.actors.includes(me) && !view.over && inPlay(state) ? html`<span class="your-turn">${act ? 'Your turn' : 'to move'}</span>` : null}</div>
       <div class="hand" ref=${handRef} tabindex="-1" aria-label="Your hand">${hand.map((card, i) => {
         const moves = act ? movesFor(legal, card) : [];
         return html`<${DotsCard} key=${`${card}-${i}`} text=${card} face=${cards[card]} match=${match} disabled=${busy}
           playable=${moves.length > 0} onClick=${moves.length ? () => clickCard(card) : null}/>`;
       })}</div>
-      ${choosing ? html`<${Chooser} card=${choosing.card} moves=${choosing.moves} act=${act} busy=${busy} close=${() => setChoosing(null)}/>` : null}
+      ${choosing ? html`<${Chooser} card=${choosing.card} cards=${cards} moves=${choosing.moves} act=${act} busy=${busy} close=${() => setChoosing(null)}/>` : null}
       ${canDraw || extra.length ? html`<div class="extra-moves">
         ${canDraw ? html`<button class="move draw-in-hand" data-move="draw" disabled=${busy} onClick=${() => act('draw')}>Draw a card</button>` : null}
         ${extra.map((m) => html`<button class="move" data-move=${m} disabled=${busy} onClick=${() => act(m)}>${m}</button>`)}</div>` : null}

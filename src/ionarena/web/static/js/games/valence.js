@@ -1,6 +1,6 @@
 // Science Ninjas: Valence: element cards with valences, the molecule bank, each player's stash
 // (molecules with their names and points, toward the 10 points that win), the cards being placed.
-import { ElementCard, Formula, html, plural, seatName, useCatalogue } from '../common.js';
+import { ElementCard, Formula, html, inPlay, plural, seatName, useCatalogue } from '../common.js';
 import { useHandFocus } from '../turn.js';
 
 const BANK_LABELS = {
@@ -103,11 +103,11 @@ export function Board({ state, act, busy, log }) {
     </div>`)}</div>
     ${me !== null && me !== undefined ? html`<div class="my-hand">
       <div class="hand-title">Your hand · ${plural((t.hand || []).length, 'card')}
-        ${view.actors.includes(me) && !view.over ? html`<span class="your-turn">${act ? 'Your turn' : 'to move'}</span>` : null}</div>
+        ${view.actors.includes(me) && !view.over && inPlay(state) ? html`<span class="your-turn">${act ? 'Your turn' : 'to move'}</span>` : null}</div>
       ${placing.length ? html`<div class="placing" data-testid="placing"><span class="row-label">${act ? 'Place on the discard pile, bottom first:' : 'Being placed:'}</span>
         ${placing.map((c, i) => {
           const click = placeMove(c);
-          return html`<${ElementCard} key=${`p-${c}-${i}`} small token=${c} face=${cards[c]} onClick=${click} playable=${!!click} disabled=${busy}/>`;
+          return html`<${ElementCard} key=${`p-${c}-${i}`} small=${!click} token=${c} face=${cards[c]} onClick=${click} playable=${!!click} disabled=${busy}/>`;
         })}</div>` : null}
       <div class="hand" ref=${handRef} tabindex="-1" aria-label="Your hand">${(t.hand || []).map((c, i) => {
         const click = handMove(c);

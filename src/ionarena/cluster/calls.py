@@ -1,0 +1,97 @@
+"""Relayed calls at a table: the owner's side (`serve`), and what the asker makes of an answer.
+
+A process that does not own a table relays people's calls there (`cluster.node.Cluster._call`);
+the owner runs the hub's own call — `submit`, `sit`, `seat_bot`, `leave`, `attend`, a class's
+`hold`, `unhold` and `abandon`, or one the web added (`Hub.calls`: the rematch's) — and answers
+with what the asker's mirror needs to be where the owner is (`snapshot`: version, status, seats),
+or the refusal (`raise_refusal` raises it again at the asker: `IllegalAction`, `NoSuchSeat`, or
+`ServerAway` where the owner could not do it). `touch` is a notice: people are at the table
+through another process (nothing answers it). A call for a table the process does not own (any
+more) is answered `moved`: the asker looks up the owner again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from ..core import IllegalAction, IonError, NoSuchSeat
+from ..host import StaleSubmit, Table
+from ..store import StoreError
+
+if TYPE_CHECKING:
+    from ..web.hub import Hub
+
+Message = dict[str, Any]
+
+
+class ServerAway(StoreError):
+    """The process that plays the table did not answer (it may be failing over: try again)."""
+
+
+async def serve(hub: Hub, message: Message) -> Message | None:
+    """The owner's side of a relayed call: run it with the hub's own call; the answer."""
+    op = message.get("op")
+    hosted = hub.tables.get(str(message.get("table")))
+    if op == "touch":
+        if hosted is not None and hosted.remote is None:
+            hub.touch(hosted)
+        return None
+    if hosted is None or hosted.remote is not None or hosted.gone:
+        return {"error": "moved"}
+    answer: Message = {}
+    try:
+        if op == "submit":
+            expected = message.get("expected")
+            await hub.submit(hosted, int(message["seat"]), str(message["text"]),
+                             None if expected is None else int(expected))
+        elif op == "sit":
+            answer["token"] = await hub.sit(hosted, int(message["seat"]), str(message["name"]))
+        elif op == "seat_bot":
+            await hub.seat_bot(hosted, int(message["seat"]), str(message["bot"]))
+        elif op == "leave":
+            await hub.leave(hosted, int(message["seat"]))
+        elif op == "attend":
+            seat = message.get("seat")
+            await hub.attend(hosted, None if seat is None else int(seat))
+        elif op == "hold":
+            hub.hold(hosted, str(message["reason"]))
+        elif op == "unhold":
+            hub.unhold(hosted)
+        elif op == "abandon":
+            await hub.abandon(hosted)
+        elif op in hub.calls:
+            answer.update(await hub.calls[op](hosted, message))
+        else:
+            return {"error": "illegal", "detail": f"no such call {op!r}"}
+    except StaleSubmit as stale:
+        answer.update(stale=True, expected=stale.expected, current=stale.current)
+    except NoSuchSeat as err:
+        return {"error": "seat", "detail": str(err), **snapshot(hosted.table)}
+    except IllegalAction as err:
+        return {"error": "illegal", "detail": str(err), **snapshot(hosted.table)}
+    except IonError as err:
+        return {"error": "unavailable", "detail": str(err)}
+    return {**answer, **snapshot(hosted.table)}
+
+
+def snapshot(table: Table) -> Message:
+    """What a mirror needs to be where the owner is after a call: version, status, seats."""
+    return {"version": table.version, "status": table.status, "seats": [asdict(s) for s in table.seats]}
+
+
+def raise_refusal(answer: Message) -> None:
+    """Raise the refusal an owner answered (as the error the hub would have raised itself)."""
+    error = answer.get("error")
+    if error is None:
+        return
+    detail = str(answer.get("detail") or error)
+    if error == "seat":
+        raise NoSuchSeat(detail)
+    if error == "illegal":
+        raise IllegalAction(detail)
+    raise ServerAway(detail)
+
+
+
+__all__ = ["ServerAway", "raise_refusal", "serve", "snapshot"]
