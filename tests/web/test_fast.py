@@ -81,18 +81,25 @@ def test_a_table_the_mover_leaves_is_pumped_a_few_moves_at_a_time(client: TestCl
     assert state["version"] == len(record.actions)
 
 
-def test_serving_freezes_what_is_alive_at_start_and_collects_less_often(db_file: str) -> None:
+def test_serving_freezes_what_is_alive_collects_less_often_and_hands_the_lock_on_soon(
+        db_file: str) -> None:
     import gc
+    import sys
 
-    before = gc.get_threshold()
+    from ionarena.web.app import SWITCH_SECONDS
+
+    before, switch = gc.get_threshold(), sys.getswitchinterval()
     try:
         with TestClient(create_app(db_file, serving=True)) as served:
             assert gc.get_threshold() == (5000, 20, 100) and gc.get_freeze_count() > 0
+            assert sys.getswitchinterval() == pytest.approx(SWITCH_SECONDS) != switch
             assert served.get("/healthz").text == "ok"
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+        sys.setswitchinterval(switch)
     gc.collect()
     with TestClient(create_app(db_file)) as plain:  # a test client, a library user: untouched
         assert plain.get("/healthz").text == "ok"
         assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+        assert sys.getswitchinterval() == switch
