@@ -6,6 +6,12 @@ moment *every* seat of that table has received the new state (p50, p95, p99), at
 connections by default. Latencies count once every table has made its first game: opening
 hundreds of tables and WebSockets at the same moment is a burst of its own, not play.
 
+`cpu ms/a` is the server's CPU (user + system, every thread, from /proc/<pid>/stat over the run;
+with `--servers`, of all the site's processes) divided by the actions accepted in it — tables
+made, WebSockets opened and closed, games rated: everything the run made the server do, per move;
+`cpu%` is that CPU over the run's wall time (100: one core). PostgreSQL's and the bus's own CPU
+are not counted.
+
 The server is a separate process (`ion serve`, SQLite file, every action
 committed before it is broadcast), so it and this client share the machine's cores the way a real
 server and its players' machines would not: the figures are a floor.
@@ -28,6 +34,8 @@ does not own it (their moves relayed to the owner, its states followed over the 
 
 `--think S` makes players think S seconds on average (exponentially distributed) before each move,
 as people do: the latency then is what a person waits for, at the load that many people make.
+The people's load of the scale issue: `--think 2 --connections 2000 --seconds 40` (1,000 tables
+on one process; target p99 under 50 ms).
 
 Target (the web issue): p99 under 50 ms at 200 connections on a 2-core machine.
 """
@@ -236,6 +244,12 @@ def start_server(db: str, port: int, tree: str | None = None,
     raise SystemExit("ion serve did not start")
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) the process `pid` has used so far, from /proc/<pid>/stat."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def fresh_database(url: str) -> str:
     """Make the PostgreSQL database of `url` anew (dropped first if it is there); the URL."""
     import psycopg
@@ -323,17 +337,19 @@ def main() -> None:
     )
     print(
         f"{'server':>8} {'connections':>11} {'tables':>6} {'actions/s':>10} {'submits/s':>10} {'p50 ms':>7} "
-        f"{'p95 ms':>7} {'p99 ms':>7} {'games':>6}  load"
+        f"{'p95 ms':>7} {'p99 ms':>7} {'cpu ms/a':>8} {'cpu%':>5} {'games':>6}  load"
     )
     try:
         for count in (int(c) for c in args.connections.split(",")):
-            tallies = {label: (Tally(), [0.0], []) for label, _, _ in servers}
+            tallies = {label: (Tally(), [0.0, 0.0], []) for label, _, _ in servers}
             for _ in range(args.rounds):
-                for label, port, _ in servers:
+                for label, port, server in servers:
                     loads = [load()]
                     url = f"http://127.0.0.1:{port}"
+                    cpu = cpu_seconds(server.pid)
                     tally, elapsed = asyncio.run(measure(url, count, args.seconds, args.think))
                     total, seconds, seen = tallies[label]
+                    seconds[1] += cpu_seconds(server.pid) - cpu
                     total.latencies += tally.latencies
                     total.actions += tally.actions
                     total.submits += tally.submits
@@ -349,6 +365,8 @@ def main() -> None:
                     f"{label:>8} {count:>11} {count // 2:>6} {tally.actions / seconds[0]:>10.0f} "
                     f"{tally.submits / seconds[0]:>10.0f} {statistics.median(ms):>7.1f} "
                     f"{percentile(ms, 0.95):>7.1f} {percentile(ms, 0.99):>7.1f} "
+                    f"{1000 * seconds[1] / max(1, tally.actions):>8.3f} "
+                    f"{100 * seconds[1] / seconds[0]:>5.0f} "
                     f"{tally.games:>6}  {' '.join(seen)}"
                 )
     finally:
@@ -372,7 +390,7 @@ def sites(args: argparse.Namespace) -> None:
     )
     print(
         f"{'servers':>8} {'connections':>11} {'tables':>6} {'actions/s':>10} {'submits/s':>10} {'p50 ms':>7} "
-        f"{'p95 ms':>7} {'p99 ms':>7} {'games':>6}  load"
+        f"{'p95 ms':>7} {'p99 ms':>7} {'cpu ms/a':>8} {'cpu%':>5} {'games':>6}  load"
     )
     for count in (int(c) for c in args.connections.split(",")):
         for size in sizes:
@@ -380,9 +398,11 @@ def sites(args: argparse.Namespace) -> None:
             site = start_site(size, db, args.bus)
             try:
                 urls = [f"http://127.0.0.1:{port}" for port, _ in site]
-                total, seconds, seen = Tally(), 0.0, [load()]
+                total, seconds, seen, cpu = Tally(), 0.0, [load()], 0.0
                 for _ in range(args.rounds):
+                    before = sum(cpu_seconds(process.pid) for _, process in site)
                     tally, elapsed = asyncio.run(measure(urls, count, args.seconds, args.think, args.sticky))
+                    cpu += sum(cpu_seconds(process.pid) for _, process in site) - before
                     total.latencies += tally.latencies
                     total.actions += tally.actions
                     total.submits += tally.submits
@@ -401,7 +421,8 @@ def sites(args: argparse.Namespace) -> None:
             print(
                 f"{size:>8} {count:>11} {count // 2:>6} {total.actions / seconds:>10.0f} "
                 f"{total.submits / seconds:>10.0f} {statistics.median(ms):>7.1f} "
-                f"{percentile(ms, 0.95):>7.1f} {percentile(ms, 0.99):>7.1f} {total.games:>6}  "
+                f"{percentile(ms, 0.95):>7.1f} {percentile(ms, 0.99):>7.1f} "
+                f"{1000 * cpu / max(1, total.actions):>8.3f} {100 * cpu / seconds:>5.0f} {total.games:>6}  "
                 f"{' '.join(seen)}"
             )
 

@@ -41,3 +41,31 @@ def test_reset_forgets_every_count():
 def test_a_spec_with_no_limit_is_refused():
     with pytest.raises(ValueError):
         RateLimit("")
+
+
+def test_hits_start_no_thread_and_expired_hits_are_dropped_from_memory(monkeypatch):
+    """`limits`' own memory storage started a timer thread on every hit once the last had run."""
+    import threading
+
+    from ionarena.host import ratelimit
+
+    started: list[object] = []
+    real = threading.Timer.start
+
+    def start(timer: threading.Timer) -> None:
+        started.append(timer)
+        real(timer)
+
+    clock = [1000.0]
+    monkeypatch.setattr(ratelimit.time, "monotonic", lambda: clock[0])
+    limit = RateLimit("50/second")
+    monkeypatch.setattr(threading.Timer, "start", start)
+    for index in range(20):
+        assert limit.allow(f"address-{index}")
+    assert started == []
+    storage = limit._limiter.storage
+    assert sum(len(hits) for hits in storage.events.values()) == 20
+    monkeypatch.setattr("limits.storage.memory.time.time", lambda: 1e12)  # every hit has expired
+    clock[0] += ratelimit.SWEEP_SECONDS
+    assert limit.allow("one more")
+    assert started == [] and sum(len(hits) for hits in storage.events.values()) == 1  # the new hit

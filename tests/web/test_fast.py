@@ -1,5 +1,6 @@
 """The web's fast paths change nothing a client sees: states encoded once (orjson) read back as
-`json` would write them, and tables of bots are pumped a few moves at a time to their end."""
+`json` would write them; quick bots move a few moves a turn in the mover, and tables it leaves to the
+bots' lanes are pumped a few moves at a time, to their end."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from ionarena.core.record import GameRecord
 from ionarena.host import Table
+from ionarena.host.staged import RIDE_ALONG, Staged
 from ionarena.web import create_app
 from ionarena.web.payload import decode, encode, state_payload
 from ionarena.web.pumps import PUMP_MOVES
@@ -31,7 +33,35 @@ def test_an_encoded_state_reads_back_as_json_writes_it(game: str) -> None:
     assert decode(encode({1: [1.5, None, True], "x": "é\u2028"})) == {"1": [1.5, None, True], "x": "é\u2028"}
 
 
-def test_a_table_of_bots_is_pumped_a_few_moves_at_a_time_to_its_end(client: TestClient, monkeypatch) -> None:
+def test_a_table_of_quick_bots_moves_a_few_moves_a_turn_in_the_mover_to_its_end(client: TestClient,
+                                                                                monkeypatch) -> None:
+    staged: list[object] = []
+    pumped: list[int | None] = []
+    stage_pump, pump = Table.stage_pump, Table.pump
+
+    def counted_stage(self, now=None):
+        staged.append(held := stage_pump(self, now))
+        return held
+
+    def counted_pump(self, now=None, max_moves=None):
+        pumped.append(max_moves)
+        return pump(self, now, max_moves)
+
+    monkeypatch.setattr(Table, "stage_pump", counted_stage)
+    monkeypatch.setattr(Table, "pump", counted_pump)
+    made = make_table(client, game="dots", players=3, seats=["bot:greedy"] * 3, seed=4, bot_delay=0)
+    deadline = time.monotonic() + 30
+    while not (state := client.get(f"/api/tables/{made['id']}/state").json())["over"]:
+        assert time.monotonic() < deadline, "the bots' table did not finish"
+        time.sleep(0.02)
+    record = GameRecord.from_dict(client.get(f"/api/tables/{made['id']}/record").json())
+    moves = [held for held in staged if isinstance(held, Staged)]
+    assert sum(len(held.entries) for held in moves) == len(record.actions)
+    assert all(1 <= len(held.entries) <= RIDE_ALONG for held in moves) and len(moves) < len(record.actions)
+    assert pumped == [] and state["version"] == len(record.actions)
+
+
+def test_a_table_the_mover_leaves_is_pumped_a_few_moves_at_a_time(client: TestClient, monkeypatch) -> None:
     asked: list[int | None] = []
     pump = Table.pump
 
@@ -40,6 +70,7 @@ def test_a_table_of_bots_is_pumped_a_few_moves_at_a_time_to_its_end(client: Test
         return pump(self, now, max_moves)
 
     monkeypatch.setattr(Table, "pump", counted)
+    monkeypatch.setattr(Table, "stage_pump", lambda self, now=None: None)  # nothing staged: the lanes
     made = make_table(client, game="dots", players=3, seats=["bot:greedy"] * 3, seed=4, bot_delay=0)
     deadline = time.monotonic() + 30
     while not (state := client.get(f"/api/tables/{made['id']}/state").json())["over"]:
@@ -50,18 +81,25 @@ def test_a_table_of_bots_is_pumped_a_few_moves_at_a_time_to_its_end(client: Test
     assert state["version"] == len(record.actions)
 
 
-def test_serving_freezes_what_is_alive_at_start_and_collects_less_often(db_file: str) -> None:
+def test_serving_freezes_what_is_alive_collects_less_often_and_hands_the_lock_on_soon(
+        db_file: str) -> None:
     import gc
+    import sys
 
-    before = gc.get_threshold()
+    from ionarena.web.app import SWITCH_SECONDS
+
+    before, switch = gc.get_threshold(), sys.getswitchinterval()
     try:
         with TestClient(create_app(db_file, serving=True)) as served:
             assert gc.get_threshold() == (5000, 20, 100) and gc.get_freeze_count() > 0
+            assert sys.getswitchinterval() == pytest.approx(SWITCH_SECONDS) != switch
             assert served.get("/healthz").text == "ok"
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+        sys.setswitchinterval(switch)
     gc.collect()
     with TestClient(create_app(db_file)) as plain:  # a test client, a library user: untouched
         assert plain.get("/healthz").text == "ok"
         assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+        assert sys.getswitchinterval() == switch

@@ -18,7 +18,7 @@ from dataclasses import asdict
 from typing import Any
 
 from ..core.record import GameRecord
-from ..host.journal import Finish, LogEntry, Status, TableInfo
+from ..host.journal import Batch, Finish, LogEntry, Status, TableInfo
 from ..host.seats import SeatInfo
 from ..store import Store, StoreError
 
@@ -63,6 +63,17 @@ class Announcing:
                 self.conflict(table_id)
             raise
         self.announce(table_id, {"k": "a", "e": entry_list(entries)})
+
+    def actions_batch(self, batch: Batch) -> list[BaseException | None]:
+        """Several tables' actions in one transaction (`host.journal.commit_batch`), each table's
+        announced once it is committed; a table another process wrote first is followed."""
+        errors = self.store.actions_batch(batch)
+        for (table_id, entries, _), error in zip(batch, errors, strict=True):
+            if error is None:
+                self.announce(table_id, {"k": "a", "e": entry_list(entries)})
+            elif "written by someone else" in str(error):
+                self.conflict(table_id)
+        return errors
 
     def seat_changed(self, table_id: str, seat: SeatInfo) -> None:
         self.store.seat_changed(table_id, seat)

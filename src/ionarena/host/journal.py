@@ -3,7 +3,9 @@
 A `Journal` receives a table's creation, every batch of applied actions, seat changes (people
 sitting, leaving, renamed), label and status changes. `actions_applied` must make the batch
 durable before it returns: the table tells no seat of an action until it has.
-`ionarena.store.Store` is the SQL journal; tests use `MemoryJournal`. `replay_log` rebuilds a
+`ionarena.store.Store` is the SQL journal; tests use `MemoryJournal`. `commit_batch` commits the
+staged moves of several tables at once (`host.staged`), in one transaction where the journal has
+`actions_batch` (the store does), else one table after another. `replay_log` rebuilds a
 table's game from what a journal kept (`Table.restore`); `finish_of` is what a finished game
 leaves: its record and each seat's result.
 """
@@ -149,6 +151,29 @@ class MemoryJournal:
         return self.logs[table_id]
 
 
+Batch = Sequence[tuple[str, Sequence[LogEntry], Finish | None]]
+"""The actions of several tables to commit at once: (table id, entries, finish) each."""
+
+
+def commit_batch(journal: Journal, batch: Batch) -> list[BaseException | None]:
+    """Commit every table's entries of `batch`, durable on return — in one transaction where the
+    journal can (`actions_batch`, as the store's group commit does) — and say for each whether it
+    was refused (the error) or committed (None). A refused one changed nothing in the journal."""
+    many = getattr(journal, "actions_batch", None)
+    if many is not None:
+        errors: list[BaseException | None] = many(batch)
+        return errors
+    errors = []
+    for table_id, entries, finish in batch:
+        try:
+            journal.actions_applied(table_id, entries, finish)
+        except Exception as err:
+            errors.append(err)
+        else:
+            errors.append(None)
+    return errors
+
+
 def replay_log(info: TableInfo, entries: Sequence[LogEntry]) -> tuple[GameSpec, State[Any]]:
     """The game of a journaled table, rebuilt by replaying its log, each action checked against
     its version and game time; `RecordError` names the table and the first action that does not
@@ -193,5 +218,5 @@ def finish_of(state: State[Any], seats: Sequence[SeatInfo]) -> Finish:
     return Finish(record, results)
 
 
-__all__ = ["UNFINISHED", "Finish", "Journal", "LogEntry", "MemoryJournal", "SeatResult", "Status",
-           "TableInfo", "agent_labels", "finish_of", "replay_log"]
+__all__ = ["UNFINISHED", "Batch", "Finish", "Journal", "LogEntry", "MemoryJournal", "SeatResult", "Status",
+           "TableInfo", "agent_labels", "commit_batch", "finish_of", "replay_log"]

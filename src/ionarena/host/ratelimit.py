@@ -11,9 +11,40 @@ so a refused attempt costs nothing: a flooder is held back without being locked 
 
 from __future__ import annotations
 
+import time
+
 from limits import RateLimitItem, parse_many, storage, strategies
 
-__all__ = ["RateLimit"]
+__all__ = ["QuietMemoryStorage", "RateLimit"]
+
+SWEEP_SECONDS = 1.0
+"""How often expired hits are dropped from memory (`QuietMemoryStorage`)."""
+
+
+class QuietMemoryStorage(storage.MemoryStorage):
+    """`limits`' memory storage without a thread per hit. Its own starts a `threading.Timer` (10 ms)
+    on every hit once the previous one has run — a thread started for each table made or line
+    said, measured at 2-3% of `ion serve`'s time under load. Here the expired hits are dropped in
+    the caller's thread, at most once every `SWEEP_SECONDS` (counts never depend on it: a moving
+    window counts its hits by their time)."""
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: str):
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+        self._swept = time.monotonic()
+
+    def _MemoryStorage__schedule_expiry(self) -> None:  # the library's private hook
+        now = time.monotonic()
+        if now - self._swept >= SWEEP_SECONDS:
+            self._swept = now
+            self._MemoryStorage__expire_events()  # type: ignore[attr-defined]
+
+
+def _storage(uri: str) -> storage.Storage:
+    if uri.split("://", 1)[0] == "memory":
+        return QuietMemoryStorage(uri)
+    found = storage.storage_from_string(uri)
+    assert isinstance(found, storage.Storage)
+    return found
 
 
 class RateLimit:
@@ -24,7 +55,7 @@ class RateLimit:
         self.items: list[RateLimitItem] = parse_many(spec)
         if not self.items:
             raise ValueError(f"no rate limit in {spec!r}")
-        self._limiter = strategies.MovingWindowRateLimiter(storage.storage_from_string(storage_uri))
+        self._limiter = strategies.MovingWindowRateLimiter(_storage(storage_uri))
 
     def allow(self, *key: str) -> bool:
         """True, and the attempt counted, if every limit has room for `key`; False (counted

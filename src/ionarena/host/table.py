@@ -49,6 +49,7 @@ from ..core.record import GameRecord, from_state
 from ..core.registry import check_seed, get_spec
 from ..core.rng import new_seed
 from . import seats as seating
+from . import staged
 from .bots import Thinker
 from .driver import Driver
 from .journal import Finish, Journal, LogEntry, Status, TableInfo, agent_labels, finish_of, replay_log
@@ -56,6 +57,7 @@ from .labels import check_labels, check_surface, merge_labels
 from .scheduler import Due
 from .seats import BOT as BOT_SEAT
 from .seats import PERSON, Bot, SeatInfo, TableSettings
+from .staged import Staged
 from .takeover import IdleRun
 from .updates import Callback, StaleSubmit, Subscription, Update, Updates
 
@@ -120,6 +122,8 @@ class Table:
                settings: TableSettings, status: Status, clock: Clock, journal: Journal | None,
                listed: bool, surface: str | None, labels: dict[str, str]) -> None:
         self._lock = threading.RLock()
+        self._staged: Staged | None = None
+        """A move staged and not yet settled (`host.staged`; the thread holding it holds the lock)."""
         self.id = table_id
         self.spec = spec
         self._state = state
@@ -460,6 +464,11 @@ class Table:
         finish = finish_of(trial, self._seats) if trial.is_over() else None
         if self.journal is not None:
             self.journal.actions_applied(self.id, entries, finish)
+        self._take(trial, finish, changed_at)
+
+    def _take(self, trial: State[Any], finish: Finish | None, changed_at: float | None) -> None:
+        """Under the lock, once `trial`'s actions are journaled: make it current and tell every
+        subscriber."""
         self._state = trial
         self._driver.game_moved()
         if changed_at is not None:
@@ -467,6 +476,34 @@ class Table:
         if finish is not None:
             self._status = "over"
         self._notify()
+
+    def lock_now(self) -> bool:
+        """Take the table's lock if nobody holds it (True), without waiting; `unlock` lets it go.
+        For a surface that would rather make a tiny call (`authenticate`, `update`) in its own
+        thread now than hand it to another: between the two, call only methods that write nothing."""
+        return self._lock.acquire(blocking=False)
+
+    def unlock(self) -> None:
+        """Let go of the lock `lock_now` took."""
+        self._lock.release()
+
+    # -- staged moves (a batch of tables committed at once: `host.staged`) ---------------------------
+
+    def stage_submit(self, seat: int, text: str, expected_version: int | None = None) -> Staged | None:
+        """A person's move applied to a copy of the game and held, uncommitted, with the table's
+        lock kept by this thread until `settle` (see `host.staged`); None when this move must take
+        `submit`'s way (the lock is busy, something is due first, a timed game)."""
+        return staged.stage_submit(self, seat, text, expected_version)
+
+    def stage_pump(self, now: float | None = None) -> Staged | staged.Idle | None:
+        """A quick bot's move due by `now` applied to a copy and held as `stage_submit`'s; `Idle`
+        when nothing is due yet (with the next wake-up); None when `pump` must do it."""
+        return staged.stage_pump(self, self.clock() if now is None else now)
+
+    def settle(self, held: Staged, error: BaseException | None) -> staged.Settled | None:
+        """A staged move's end: committed (`error` None) — made current, subscribers told — or
+        refused (nothing changed); the table's lock is let go either way."""
+        return staged.settle(self, held, error)
 
     # -- updates ------------------------------------------------------------------------------------
 

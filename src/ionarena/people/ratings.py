@@ -100,6 +100,9 @@ class Ratings:
     def rate(self, table_id: str) -> bool:
         """Rate the finished table once; True if it was rated now (False: not finished, already
         considered, or not a rated game)."""
+        with self.db.read() as conn:
+            if not owners(conn, [table_id]):  # no account ever held a seat: never rated (nor pending)
+                return False
         try:
             record = self.db.store.record(table_id)
         except (StoreError, IonError):

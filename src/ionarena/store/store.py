@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
@@ -52,14 +53,14 @@ from sqlalchemy.pool import StaticPool
 
 from ..core import IonError, RecordError
 from ..core.record import GameRecord, loads
-from ..host.journal import UNFINISHED, Finish, LogEntry, Status, TableInfo
+from ..host.journal import UNFINISHED, Batch, Finish, LogEntry, Status, TableInfo
 from ..host.labels import check_labels, check_surface
 from ..host.seats import SeatInfo, TableSettings
 from ..host.table import Clock, Table
 from . import schema
 from .schemalock import schema_lock
 from .urls import resolve_url, safe_url
-from .writer import GroupCommit, StoreError, first_line
+from .writer import GroupCommit, Rows, StoreError, Work, first_line
 
 _ADD_TABLE = insert(schema.tables)
 _ADD_SEATS = insert(schema.seats)
@@ -224,6 +225,12 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def together(self) -> AbstractContextManager[None]:
+        """A block whose writes (in this thread) are committed together at its end, in one
+        transaction, before it returns: a table made, its people seated and started, nobody
+        knowing of it yet (`writer.GroupCommit.together`)."""
+        return self._writes.together()
+
     @property
     def commits(self) -> tuple[int, int]:
         """(transactions, writes) committed so far by this store: their ratio is how many
@@ -263,6 +270,28 @@ class Store:
         self._writes.write(f"table {table_id}", None if finish is None else work, rows={_ADD_ACTIONS: rows})
         if finish is not None:
             self._finished(table_id)
+
+    def actions_batch(self, batch: Batch) -> list[BaseException | None]:
+        """`actions_applied` for several tables at once, in one transaction (one executemany of
+        every action row); each table's error, or None once its actions are committed. A table
+        whose write fails (its version written by someone else) fails alone: the others commit."""
+        now = _now()
+        writes: list[tuple[str, Work | None, Rows | None]] = []
+        for table_id, entries, finish in batch:
+            rows = [{"table_id": table_id, "version": e.version, "player": e.player, "text": e.text,
+                     "game_time": e.game_time, "created_at": now} for e in entries]
+            work = None if finish is None else self._finish_work(table_id, finish, now)
+            writes.append((f"table {table_id}", work, {_ADD_ACTIONS: rows}))
+        errors = self._writes.write_many(writes)
+        for (table_id, _, finish), error in zip(batch, errors, strict=True):
+            if finish is not None and error is None:
+                self._finished(table_id)
+        return errors
+
+    def _finish_work(self, table_id: str, finish: Finish, now: datetime) -> Work:
+        def work(conn: Connection) -> None:
+            self._write_finish(conn, table_id, finish, now)
+        return work
 
     def _finished(self, table_id: str) -> None:
         for listener in self.finish_listeners:

@@ -15,12 +15,19 @@ table), then runs the writes' own work in their order, all in the one transactio
 
 When a batch fails, each of its writes is tried again in a transaction of its own, so a write that
 cannot be made (a version that another process wrote first) fails only its own caller.
+
+`write_many` queues several writes at once (the mover's batch of staged moves of many tables:
+`web.mover`) and returns each one's error instead of raising; `together()` gathers every write a
+thread makes inside a block and commits them at its end, in one transaction (a table being made,
+seated and started, which nobody can know of before the block returns). The leader wakes waiting
+callers only when there are some.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Engine, Executable
@@ -66,7 +73,10 @@ class GroupCommit:
         self._queue: list[_Write] = []
         self._changed = threading.Condition(threading.Lock())
         self._leader = False
+        self._waiting = 0
+        """Callers waiting for the commit running now (none: the leader wakes nobody)."""
         self._conn: Connection | None = None
+        self._local = threading.local()
         self.batches = 0
         """Transactions committed (a measure of how well writes are grouped)."""
         self.writes = 0
@@ -74,13 +84,56 @@ class GroupCommit:
 
     def write(self, what: str, work: Work | None = None, *, rows: Rows | None = None) -> None:
         """Insert `rows` (by statement) and run `work(connection)` in a transaction; return once it
-        is committed. Errors become `StoreError` naming `what` (other exceptions pass as they are)."""
+        is committed. Errors become `StoreError` naming `what` (other exceptions pass as they are).
+        Inside `together()` (in this thread) the write waits for the end of that block instead."""
         item = _Write(what, work, rows or {})
+        gathered: list[_Write] | None = getattr(self._local, "gathered", None)
+        if gathered is not None:
+            gathered.append(item)
+            return
+        self._commit([item])
+        if item.error is not None:
+            raise item.error
+
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """Every `write` this thread makes inside the block is committed at its end, in one
+        transaction (the block returns once they are durable, or raises the first one's error).
+        Only for writes nobody may learn of before the block ends: a table being made."""
+        if getattr(self._local, "gathered", None) is not None:  # already gathering: one block
+            yield
+            return
+        gathered: list[_Write] = []
+        self._local.gathered = gathered
+        try:
+            yield
+        finally:
+            self._local.gathered = None
+        if gathered:
+            self._commit(gathered)
+            for item in gathered:
+                if item.error is not None:
+                    raise item.error
+
+    def write_many(self, writes: Sequence[tuple[str, Work | None, Rows | None]]
+                   ) -> list[BaseException | None]:
+        """Several writes (`what`, `work`, `rows` each, as `write` takes them) queued at once, so
+        they go in one transaction; return once they are committed, with each one's error (None:
+        committed). A write that fails changes nothing and fails no other (see the module
+        docstring)."""
+        items = [_Write(what, work, rows or {}) for what, work, rows in writes]
+        if items:
+            self._commit(items)
+        return [item.error for item in items]
+
+    def _commit(self, items: list[_Write]) -> None:
+        """Queue `items` and return once they are done (leading the commit if nobody does)."""
+        first = items[0]
         with self._changed:
-            self._queue.append(item)
-            while self._leader and not item.done:
-                self._changed.wait()
-            lead = not item.done  # nobody runs this write: lead the next commit
+            self._queue.extend(items)
+            while self._leader and not first.done:
+                self._wait()
+            lead = not first.done  # nobody runs these writes: lead the next commit
             if lead:
                 self._leader = True
                 batch, self._queue = self._queue, []
@@ -90,9 +143,16 @@ class GroupCommit:
             finally:
                 with self._changed:
                     self._leader = False
-                    self._changed.notify_all()
-        if item.error is not None:
-            raise item.error
+                    if self._waiting:
+                        self._changed.notify_all()
+
+    def _wait(self) -> None:
+        """Under `_changed`: wait for the commit running now (the leader wakes waiters only)."""
+        self._waiting += 1
+        try:
+            self._changed.wait()
+        finally:
+            self._waiting -= 1
 
     def pending(self) -> int:
         """Writes waiting for the commit that runs now."""
@@ -103,7 +163,7 @@ class GroupCommit:
         """Let go of the write connection (a later write opens another)."""
         with self._changed:
             while self._leader:
-                self._changed.wait()
+                self._wait()
             self._drop()
 
     def _run(self, batch: list[_Write]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
@@ -61,10 +62,20 @@ def tune_gc() -> None:
     Everything alive once the server has started (modules, game data, resumed tables) is frozen
     out of the collector's sight, and collections come less often: with hundreds of tables and
     connections a full collection stops every table for 100-300 ms on this machine, and under
-    the load benchmark it came every 3 s (p99 latency was mostly those pauses)."""
+    the load benchmark it came every 3 s (p99 latency was mostly those pauses).
+
+    And the interpreter lock changes hands within `SWITCH_SECONDS` when another thread waits for
+    it (Python's default is 5 ms): the mover (`web.mover`) lets go of the lock at each database
+    call and waits that long to get it back from a busy event loop, every table's moves with it —
+    at 2,000 players p95 324 ms and p99 592 ms with 5 ms, 31 and 84 ms with 0.5 ms."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(5000, 20, 100)
+    sys.setswitchinterval(SWITCH_SECONDS)
+
+
+SWITCH_SECONDS = 0.0005
+"""How soon a thread waiting for the interpreter lock gets it from a busy one (see `tune_gc`)."""
 
 
 def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay: float = 0.8,

@@ -32,6 +32,42 @@ TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: tex
              b"content-length: 30\r\nconnection: close\r\n\r\nthe request's head is too long")
 
 
+class Gathered:
+    """A transport whose writes made in one turn of the event loop go out together, in one system
+    call, at the start of the next turn (a move's state and the `ok` after it: one write, not two;
+    on loopback each write costs the server the kernel's work for both ends). Closing or aborting
+    first sends (or drops) what waits; everything else is the transport's own."""
+
+    __slots__ = ("_loop", "_parts", "_transport")
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop):
+        self._transport = transport
+        self._loop = loop
+        self._parts: list[bytes] = []
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        if not self._parts:
+            self._loop.call_soon(self.flush)
+        self._parts.append(bytes(data))
+
+    def flush(self) -> None:
+        """Write what waits now."""
+        parts, self._parts = self._parts, []
+        if parts and not self._transport.is_closing():
+            self._transport.write(parts[0] if len(parts) == 1 else b"".join(parts))
+
+    def close(self) -> None:
+        self.flush()
+        self._transport.close()
+
+    def abort(self) -> None:
+        self._parts = []
+        self._transport.abort()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
+
+
 def server_settings(limits: Limits) -> dict[str, Any]:
     """`uvicorn.run`/`uvicorn.Config` keyword arguments that keep `limits` at the socket."""
     settings: dict[str, Any] = {"timeout_keep_alive": limits.keep_alive_seconds,
@@ -53,9 +89,14 @@ def protocols(limits: Limits) -> tuple[type[asyncio.Protocol], type[asyncio.Prot
     stall = limits.ws_stall_seconds
 
     class GuardedWebSocket(WebSocketsSansIOProtocol):
-        """uvicorn's WebSocket protocol; a client that takes nothing for `stall` seconds is cut."""
+        """uvicorn's WebSocket protocol; a client that takes nothing for `stall` seconds is cut,
+        and the frames sent to a client in one turn of the event loop go out in one write."""
 
         _stall_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            self.transport = cast(asyncio.Transport, Gathered(self.transport, self.loop))
 
         def pause_writing(self) -> None:
             super().pause_writing()
@@ -179,4 +220,4 @@ def protocols(limits: Limits) -> tuple[type[asyncio.Protocol], type[asyncio.Prot
     return GuardedHttp, GuardedWebSocket
 
 
-__all__ = ["protocols", "server_settings"]
+__all__ = ["Gathered", "protocols", "server_settings"]

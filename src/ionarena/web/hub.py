@@ -187,6 +187,7 @@ class Hub:
                         processes=limits.processes))
 
     def _shutdown(self) -> None:
+        self.pumps.close()
         self.pool.close()
         self.moves.shutdown(wait=True, cancel_futures=True)
 
@@ -301,7 +302,13 @@ class Hub:
                 self._start_if_full(table)
             return table, tokens
 
-        table, tokens = await self.run(make)
+        def made_together() -> tuple[Table, dict[int, str]]:
+            if cluster is not None:  # (each of its writes is announced as it is committed)
+                return make()
+            with self.store.together():  # one commit for the table, its seats and its start
+                return make()
+
+        table, tokens = await self.run(made_together)
         hosted = self._adopt(table, makers)
         self.kick(hosted)
         return hosted, tokens

@@ -34,22 +34,26 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
 from ..core import IllegalAction, IonError, NoSuchSeat
-from ..host import StaleSubmit, Update
+from ..host import StaleSubmit, Table, Update
 from .api import stale_detail
 from .deps import SEAT_COOKIE
 from .hub import Hosted, Hub, NotFound
 from .limits import Limits
+from .mover import post
 from .outbox import Outbox, Pending
 from .payload import decode, encode, state_payload
 from .social import Social
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 MAX_MESSAGE = 4096
 """Longest message a client may send, in characters."""
@@ -82,6 +86,20 @@ class RateLimit:
         return False
 
 
+BUSY = object()
+"""`at_once`'s answer when the table's lock is held elsewhere."""
+
+
+def at_once(table: Table, fn: Callable[..., Any], *args: Any) -> Any:
+    """`fn(*args)` under `table`'s lock if it is free now, else `BUSY` (nothing called)."""
+    if not table.lock_now():
+        return BUSY
+    try:
+        return fn(*args)
+    finally:
+        table.unlock()
+
+
 def _same_origin(websocket: WebSocket) -> bool:
     origin = websocket.headers.get("origin")
     if origin is None:
@@ -101,7 +119,9 @@ async def table_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str
         return
     if token is None and _same_origin(websocket):  # `?token=` (empty): watch, even with a seat's cookie
         token = websocket.cookies.get(SEAT_COOKIE + hosted.id)
-    seat = await hub.authenticate(hosted, token) if token else None
+    seat = at_once(hosted.table, hosted.table.authenticate, token) if token else None
+    if token and (seat is BUSY or seat is None):  # (a token that is no seat token: the hub's finders)
+        seat = await hub.authenticate(hosted, token)
     if token and seat is None:
         await _refuse(websocket, 403, "that token is not a seat of this table", 4403)
         return
@@ -137,7 +157,8 @@ class Connection:
         self._sender: asyncio.Task[None] | None = None
 
     def _push(self, update: Update) -> None:
-        """Called by the table (in a worker thread, under its lock) after every change. The table
+        """Called by the table (in a worker thread, under its lock) after every change; handed to
+        the loop with the rest of the mover's batch when the mover made the change. The table
         builds one update per seat and version; it is encoded once for every connection of that
         seat (spectators, a projector, several tabs)."""
         hosted = self.hosted
@@ -152,7 +173,7 @@ class Connection:
                 pushed.clear()
             text = encode({"type": "state", **state_payload(table, update, now)})
             pushed[id(update)] = (update, now, text)
-        self.loop.call_soon_threadsafe(self._queue_state, update, text)
+        post(self.loop, self._queue_state, update, text)
 
     def _queue_state(self, update: Update, text: str) -> None:
         if not self.dropped and not self.outbox.put_state(update, text, len(text)):
@@ -185,7 +206,15 @@ class Connection:
     async def _build(self, pending: Pending) -> str:
         """The message of a state that took others' places (every event since the client's)."""
         table = self.hosted.table
-        return await self.hub.run(lambda: encode({"type": "state", **state_payload(table, pending.update())}))
+        return await self._call(lambda: encode({"type": "state", **state_payload(table, pending.update())}))
+
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)`, a call into the table that writes nothing: here and now when its lock is
+        free (a thread hand-off costs more than such a call), else in the hub's threads."""
+        result = at_once(self.hosted.table, fn, *args)
+        if result is BUSY:
+            return await self.hub.run(fn, *args)
+        return cast(T, result)
 
     async def _read_all(self) -> None:
         while True:
@@ -203,7 +232,7 @@ class Connection:
         sender = self._sender = asyncio.create_task(self._send_all())
         reader = asyncio.create_task(self._read_all())
         try:
-            subscription = await hub.run(hosted.table.subscribe, self.seat, self._push, -1)
+            subscription = await self._call(hosted.table.subscribe, self.seat, self._push, -1)
             if self.social is not None:
                 await self.social.joined(hosted, self)
             await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
@@ -257,7 +286,7 @@ class Connection:
                 update = table.update(seat, -1)
                 return update, encode({"type": "state", **state_payload(table, update)})
 
-            update, encoded = await self.hub.run(whole)
+            update, encoded = await self._call(whole)
             self._queue_state(update, encoded)
         elif kind == "ping":
             self.send({"type": "pong", "id": ident})
@@ -282,7 +311,8 @@ class Connection:
         if self.hosted.table.status == "adjourned":  # adjourned while this seat's page stayed open
             await self.hub.attend(self.hosted, self.seat)
         try:
-            update = await self.hub.submit(self.hosted, self.seat, action, version)
+            await self.hub.pumps.move(self.hosted, self.seat, action, version,
+                                      lambda made: self.send({"type": "ok", "id": ident, "version": made}))
         except StaleSubmit as stale:
             self.error(ident, 409, stale_detail(stale))
             return
@@ -291,15 +321,13 @@ class Connection:
             return
         except IonError as err:
             self.error(ident, 503, str(err))
-            return
-        self.send({"type": "ok", "id": ident, "version": update.version})
 
     async def ask(self, ident: Any, text: Any) -> None:
         """A question answered from this seat's view."""
         if not isinstance(text, str) or len(text) > 300:
             self.error(ident, 400, "a question needs its text in 'text'")
             return
-        answer = await self.hub.run(self.hosted.table.ask, self.seat, text)
+        answer = await self._call(self.hosted.table.ask, self.seat, text)
         if answer is None:
             self.error(ident, 422, "that is not a question this game answers")
             return
