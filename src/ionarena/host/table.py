@@ -29,9 +29,11 @@ that clock. Timed games run in game seconds: the table maps its clock onto the g
 Every call takes the table's lock (a State is not thread-safe): two threads submitting against
 the same version — exactly one wins, the other gets `StaleSubmit`. Each accepted action is
 applied to a copy of the state, written to the journal (the store commits it), and only then made
-current and told to any seat (`_commit`). The table's two other jobs are parts of their own,
-called under its lock: `host.driver.Driver` (bots' thinking: the schedule, the moment counter,
-moves thought outside the lock) and `host.updates.Updates` (the update cache and subscribers).
+current and told to any seat (`_commit`). Who sits where (`sit`, `leave`, `seat_bot`,
+`rename`, `retoken`, `authenticate`) is `host.seating.Seating`'s, which `Table` inherits. The
+table's two other jobs are parts of their own, called under its lock: `host.driver.Driver`
+(bots' thinking: the schedule, the moment counter, moves thought outside the lock) and
+`host.updates.Updates` (the update cache and subscribers).
 """
 
 from __future__ import annotations
@@ -48,15 +50,15 @@ from ..core.errors import quote
 from ..core.record import GameRecord, from_state
 from ..core.registry import check_seed, get_spec
 from ..core.rng import new_seed
-from . import seats as seating
 from . import staged
 from .bots import Thinker
 from .driver import Driver
 from .journal import Finish, Journal, LogEntry, Status, TableInfo, agent_labels, finish_of, replay_log
 from .labels import check_labels, check_surface, merge_labels
 from .scheduler import Due
+from .seating import Seating
 from .seats import BOT as BOT_SEAT
-from .seats import PERSON, Bot, SeatInfo, TableSettings
+from .seats import PERSON, Bot, SeatInfo, TableSettings, check_takeover, first_seats
 from .staged import Staged
 from .takeover import IdleRun
 from .updates import Callback, StaleSubmit, Subscription, Update, Updates
@@ -75,7 +77,7 @@ NOT_PLAYING: dict[Status, str] = {
 """Why a table that is not playing refuses a move."""
 
 
-class Table:
+class Table(Seating):
     """One game hosted for people and bots (see the module docstring)."""
 
     def __init__(self, game: str, players: int | None = None, *,
@@ -96,7 +98,7 @@ class Table:
         state = spec.make(players=players, seed=new_seed() if seed is None else check_seed(seed),
                           variant=variant, **dict(options or {}))
         settings = settings or TableSettings()
-        seats = seating.first_seats(state.num_players, bots or {}, state.check_seat)
+        seats = first_seats(state.num_players, bots or {}, state.check_seat)
         self._setup(spec, state, table_id or new_table_id(), seats, settings, "waiting", clock, journal,
                     bool(listed), surface, labels)
         if journal is not None:
@@ -142,7 +144,7 @@ class Table:
         self._changed_at = 0.0
         """When the table last changed, on its clock (untimed games' bot delays and move limits
         count from it)."""
-        self._takeover = seating.check_takeover(settings.takeover, spec.id)
+        self._takeover = check_takeover(settings.takeover, spec.id)
         self._driver = Driver(self, self._lock)
         self._updates = Updates(self)
         for info in seats:
@@ -235,70 +237,8 @@ class Table:
         with self._lock:
             return finish_of(self._state, self._seats) if self._state.is_over() else None
 
-    # -- seats --------------------------------------------------------------------------------------
-
-    def sit(self, seat: int, name: str) -> str:
-        """Seat a person called `name` in an open seat (or one a bot took over when its person
-        left); return the seat's token (kept only as a hash)."""
-        with self._lock:
-            info, token = seating.person_sits(self._seat(seat), name, self._finished())
-            self._set_seat(info)
-            return token
-
-    def leave(self, seat: int) -> None:
-        """The person in `seat` goes: the takeover bot plays on for them (if the table has one),
-        else the seat is open again."""
-        with self._lock:
-            self._set_seat(seating.person_leaves(self._seat(seat), self._takeover, self._finished()))
-
-    def seat_bot(self, seat: int, spec: str | Bot) -> None:
-        """Put a bot (`greedy`, `ismcts:ms=300`, `greedy@0.8`) in an open seat; it holds the seat
-        for good (nobody may sit there afterwards). `IllegalAction` if the seat is not open, the
-        game is over or the bot is unknown."""
-        with self._lock:
-            self._set_seat(seating.bot_sits(self._seat(seat), spec, self.spec.id, self._finished()))
-
-    def rename(self, seat: int, name: str) -> None:
-        """The person in `seat` is now called `name` (an IRC nick change), journaled; the seat,
-        its token and the game stay as they are. `IllegalAction` if nobody sits there, the name
-        is not a valid display name, or the game is over (its results keep the names it ended
-        with)."""
-        with self._lock:
-            info = seating.renamed(self._seat(seat), name, self._finished())
-            if info is not None:
-                self._keep_seat(info)
-                self._notify(moved=False)
-
-    def retoken(self, seat: int) -> str:
-        """A fresh token for the person in `seat` (the one before stops working), journaled; the
-        seat, its name and the game stay as they are (a web rematch hands each person their seat
-        this way). `IllegalAction` if nobody sits there."""
-        with self._lock:
-            info, token = seating.new_seat_token(self._seat(seat))
-            self._keep_seat(info)
-            return token
-
-    def authenticate(self, token: str) -> int | None:
-        """The seat whose token this is, or None."""
-        with self._lock:
-            return seating.seat_of_token(self._seats, token)
-
-    def _seat(self, seat: int) -> SeatInfo:
-        return self._seats[self._state.check_seat(seat)]
-
     def _finished(self) -> bool:
         return self._status in ("over", "abandoned")
-
-    def _keep_seat(self, info: SeatInfo) -> None:
-        if self.journal is not None:
-            self.journal.seat_changed(self.id, info)
-        self._seats[info.seat] = info
-
-    def _set_seat(self, info: SeatInfo) -> None:
-        """A seat's holder changed: its bot (if any) is the driver's, and it is a new moment."""
-        self._keep_seat(info)
-        self._driver.seat_changed(info)
-        self._notify()
 
     # -- the game's life ----------------------------------------------------------------------------
 

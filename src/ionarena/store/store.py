@@ -11,17 +11,10 @@ transaction and one flush, and each caller returns only once its own write is co
 Statements are built once at import (SQLAlchemy Core; compiled once per dialect and cached), and
 there is no ORM.
 
-Durability. SQLite runs in WAL mode with `synchronous=NORMAL` by default: a transaction is in the
-WAL file when its commit returns, so it survives the process being killed (`kill -9`, a crash);
-only the loss of the machine itself (an OS crash, a power cut) can take the last moments'
-commits with it. `Store(url, durable=True)`, or `?durable=1` on the URL, makes each commit wait
-for the disk (`synchronous=FULL`; group commit shares that flush among the tables committing
-together). PostgreSQL commits as its server is set (by default durably, `synchronous_commit=on`);
-`durable=True` insists on that for the store's connections.
-
-Opening a database checks it is ours: an empty one is given the schema (Alembic migrations
-shipped in the package), an older schema is upgraded, and anything else — a file that is not
-SQLite, a database with other tables, a schema newer than this program — is one `StoreError`.
+Opening a database (`store.opening`) checks it is ours: an empty one is given the schema, an
+older schema is upgraded, and anything else — a file that is not SQLite, a database with other
+tables, a schema newer than this program — is one `StoreError`. How durable a commit is (SQLite's
+WAL with `synchronous=NORMAL` by default, `durable=True` waits for the disk) is said there too.
 """
 
 from __future__ import annotations
@@ -34,22 +27,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import (
-    Engine,
-    bindparam,
-    case,
-    create_engine,
-    event,
-    func,
-    insert,
-    inspect,
-    or_,
-    select,
-    update,
-)
-from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-from sqlalchemy.pool import StaticPool
+from sqlalchemy import bindparam, case, func, insert, or_, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..core import IonError, RecordError
 from ..core.record import GameRecord, loads
@@ -58,6 +38,7 @@ from ..host.labels import check_labels, check_surface
 from ..host.seats import SeatInfo, TableSettings
 from ..host.table import Clock, Table
 from . import schema
+from .opening import check_schema, durable_option, in_memory, make_engine
 from .schemalock import schema_lock
 from .urls import resolve_url, safe_url
 from .writer import GroupCommit, Rows, StoreError, Work, first_line
@@ -71,26 +52,6 @@ _SET_TABLE = update(schema.tables).where(schema.tables.c.id == bindparam("b_tabl
 """Sets the columns its parameters name (`status`, `updated_at`, ...) of the table `b_table`."""
 _SET_SEAT = update(schema.seats).where(schema.seats.c.table_id == bindparam("b_table"),
                                        schema.seats.c.seat == bindparam("b_seat"))
-
-YES, NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
-
-
-def durable_option(url: str) -> tuple[str, bool | None]:
-    """`url` without its `durable=` query option, and that option (None where it is not given)."""
-    if "durable" not in url:
-        return url, None
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        return url, None
-    if "durable" not in parsed.query:
-        return url, None
-    value = parsed.query["durable"]
-    word = (value[-1] if isinstance(value, tuple) else value).strip().lower()
-    if word not in YES + NO:
-        raise StoreError(f"durable={word!r} in the database URL: say durable=1 or durable=0")
-    return parsed.difference_update_query(["durable"]).render_as_string(hide_password=False), word in YES
-
 
 @dataclass(frozen=True, slots=True)
 class TableRow:
@@ -129,7 +90,7 @@ class Store:
         """Open (and if needed create or upgrade) the store at `url`: a SQLAlchemy URL
         (`sqlite:///path`, `postgresql://user@host/db`), a file path, or None for `$ION_DB` or
         the default file under the user's data folder. `durable`: each commit waits for the
-        disk (see the module docstring; default: the URL's `?durable=`, else off)."""
+        disk (see `store.opening`; default: the URL's `?durable=`, else off)."""
         self.url, asked = durable_option(resolve_url(url))
         self.durable = bool(asked) if durable is None else durable
         self.finish_listeners: list[Callable[[str], None]] = []
@@ -137,10 +98,10 @@ class Store:
         the people service rates it, `people.ratings`)."""
         self.where = safe_url(self.url)
         try:
-            self.engine = self._engine()
-            self._writes = GroupCommit(self.engine, self.where, keep_connection=not self._in_memory())
+            self.engine = make_engine(self.url, self.durable)
+            self._writes = GroupCommit(self.engine, self.where, keep_connection=not in_memory(self.url))
             with schema_lock(self.engine), self.engine.connect() as conn:
-                self._check_schema(conn)
+                check_schema(self.engine, conn, self.where)
         except StoreError:
             self.close()
             raise
@@ -148,67 +109,6 @@ class Store:
             self.close()
             raise StoreError(f"{self.where} cannot be used as an Ion Arena store: "
                              f"{first_line(err)}") from None
-
-    def _in_memory(self) -> bool:
-        return self.url in ("sqlite://", "sqlite:///:memory:")
-
-    def _engine(self) -> Engine:
-        durable = self.durable
-        if self.url.startswith("sqlite"):
-            memory = self._in_memory()
-            engine = create_engine(self.url, connect_args={"timeout": 30, "check_same_thread": False},
-                                   poolclass=StaticPool if memory else None)
-
-            @event.listens_for(engine, "connect")
-            def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-                cursor = dbapi_conn.cursor()
-                cursor.execute("PRAGMA foreign_keys=ON")
-                if not memory:
-                    cursor.execute("PRAGMA journal_mode=WAL")
-                cursor.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-                cursor.close()
-
-            return engine
-        engine = create_engine(self.url, pool_pre_ping=True)
-        if durable and engine.dialect.name == "postgresql":
-            @event.listens_for(engine, "connect")
-            def _synchronous(dbapi_conn: Any, _record: Any) -> None:
-                cursor = dbapi_conn.cursor()
-                cursor.execute("SET synchronous_commit TO on")
-                cursor.close()
-                dbapi_conn.commit()
-
-        return engine
-
-    def _check_schema(self, conn: Connection) -> None:
-        from alembic.runtime.migration import MigrationContext
-        from alembic.script import ScriptDirectory
-
-        from .migrate import alembic_config, upgrade
-
-        script = ScriptDirectory.from_config(alembic_config())
-        head = script.get_current_head()
-        names = set(inspect(conn).get_table_names())
-        current = MigrationContext.configure(conn, opts={"version_table": schema.VERSION_TABLE}) \
-            .get_current_revision() if schema.VERSION_TABLE in names else None
-        conn.rollback()
-        if current is None:
-            others = sorted(names - {schema.VERSION_TABLE})
-            if others:
-                shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
-                raise StoreError(f"{self.where} is not an Ion Arena store: it holds other tables ({shown})")
-            upgrade(self.engine)
-            return
-        known = {rev.revision for rev in script.walk_revisions()}
-        if current not in known:
-            raise StoreError(f"{self.where} has Ion Arena schema {current!r}, newer than this program "
-                             f"knows (up to {head!r}): upgrade Ion Arena")
-        if current != head:
-            upgrade(self.engine)
-        missing = {t.name for t in schema.metadata.sorted_tables} - names
-        if current == head and missing:
-            raise StoreError(f"{self.where} is a damaged Ion Arena store: tables "
-                             f"{', '.join(sorted(missing))} are missing")
 
     def close(self) -> None:
         """Release the database connections."""
