@@ -25,7 +25,9 @@ def test_a_page_on_the_other_server_shows_the_game_and_plays_a_clicked_move(
                 break
             move(a, game, retry_for=10)
         page.get_by_role("button", name="Draw a card").wait_for(timeout=30_000)
-        page.locator("text=/^Player 1 (plays|draws|takes|loses)/").first.wait_for(timeout=30_000)
+        told = [e["text"] for e in state["events"] if e["text"].startswith("Player 1 ")]
+        assert told, state["events"]
+        page.get_by_text(told[-1], exact=False).first.wait_for(timeout=30_000)  # seat 1's move, from A
         version = state["version"]
         page.get_by_role("button", name="draw", exact=True).first.click()
         deadline = time.monotonic() + 30

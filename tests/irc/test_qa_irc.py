@@ -326,3 +326,25 @@ def test_an_idle_persons_takeover_move_stays_in_its_deal(ircd: Ngircd, tmp_path:
                 assert (times[deal + 1] - times[deal]).total_seconds() >= 0.5, (deal, after)
         assert crossed >= 1
     asyncio.run(go())
+
+
+def test_the_bot_takes_its_nick_back_from_a_connection_that_held_it(ircd: Ngircd, tmp_path: Path):
+    """After a crash the server may still hold the bot's nick for the dead connection (until its
+    ping timeout), so the restarted bot is given `ion_`: players' `/msg ion` would reach nobody. The
+    bot takes its own nick back the moment the holder leaves, and is heard by it in the channel."""
+    async def go() -> None:
+        ghost = await seated(ircd, BOT)  # the dead connection, still on the server
+        watcher = await seated(ircd, "watcher")
+        bot = BotProcess(ircd.port, f"sqlite:///{tmp_path / 'ion.db'}", tmp_path, CHANNEL).start()
+        try:
+            joined = await watcher.expect(lambda ln: ln.command == "JOIN" and ln.nick.startswith(BOT)
+                                          and ln.nick != BOT, 40)
+            await ghost.quit("Ping timeout")
+            await watcher.expect(lambda ln: ln.command == "NICK" and ln.nick == joined.nick
+                                 and ln.target == BOT, 20)
+            watcher.say(CHANNEL, "!ion help")
+            await watcher.expect(lambda ln: ln.nick == BOT and ln.command in ("PRIVMSG", "NOTICE"), 20)
+        finally:
+            await watcher.close()
+            bot.stop()
+    asyncio.run(go())

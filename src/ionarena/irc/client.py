@@ -40,6 +40,9 @@ class IonClient(_Base):
         super().__init__(nickname, **kwargs)
         self.bot = bot
         """Where events go (`inbound`) and registration and disconnection are told."""
+        self.wanted = nickname
+        """The bot's own nick: taken back when a connection of ours that died left it held (the
+        server gave this one `nick_`), at registration and when its holder quits or renames."""
         self.sasl_done = False
         self._names: dict[str, list[str]] = {}
         """Names of a channel gathered from RPL_NAMREPLY until RPL_ENDOFNAMES."""
@@ -80,6 +83,7 @@ class IonClient(_Base):
         if not self.is_same_nick(old, self.nickname):
             self.bot.inbound(("nick", old, new))
         await super().on_raw_nick(message)
+        await self._regain(old)
 
     async def on_raw_join(self, message: Any) -> None:
         """JOIN (with `extended-join`: the account, `*` for none, and the real name)."""
@@ -142,6 +146,12 @@ class IonClient(_Base):
         if not self.is_same_nick(nick, self.nickname):
             self.bot.inbound(("quit", nick, message.params[0] if message.params else ""))
         await super().on_raw_quit(message)
+        await self._regain(nick)
+
+    async def _regain(self, freed: str) -> None:
+        """`freed` is no longer in use: if it is the bot's own nick, take it back."""
+        if self.is_same_nick(freed, self.wanted) and not self.is_same_nick(self.nickname, self.wanted):
+            await self.set_nickname(self.wanted)
 
     async def on_raw_903(self, message: Any) -> None:
         """SASL authentication succeeded."""
@@ -157,6 +167,10 @@ class IonClient(_Base):
     async def on_connect(self) -> None:
         """Registered: identify, join the channels (the bot does both)."""
         await super().on_connect()
+        if not self.is_same_nick(self.nickname, self.wanted):
+            # a connection of ours killed a moment ago may still have held it; it may be free now,
+            # and asking before anything else is sent means the channel hears us by our own nick
+            await self.set_nickname(self.wanted)
         await self.bot.registered(self)
 
     async def on_join(self, channel: str, user: str) -> None:
