@@ -9,7 +9,8 @@ hundreds of tables and WebSockets at the same moment is a burst of its own, not 
 `cpu ms/a` is the server's CPU (user + system, every thread, from /proc/<pid>/stat over the run;
 with `--servers`, of all the site's processes) divided by the actions accepted in it — tables
 made, WebSockets opened and closed, games rated: everything the run made the server do, per move;
-`cpu%` is that CPU over the run's wall time (100: one core). PostgreSQL's and the bus's own CPU
+`cpu%` is that CPU over the run's wall time (100: one core); `rss MB` the server's resident
+memory at its start and after each round. PostgreSQL's and the bus's own CPU
 are not counted.
 
 The server is a separate process (`ion serve`, SQLite file, every action

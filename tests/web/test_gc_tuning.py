@@ -29,7 +29,8 @@ def test_a_closed_connection_is_freed_without_the_garbage_collector(client: Test
     gc.collect()
     gc.disable()  # process-wide: only reference counting frees anything from here on
     try:
-        with client.websocket_connect(f"/api/tables/{table['id']}/ws?token={table['seats'][0]['token']}") as ws:
+        seat = table["seats"][0]["token"]
+        with client.websocket_connect(f"/api/tables/{table['id']}/ws?token={seat}") as ws:
             assert ws.receive_json()["type"] == "state"
         hub = client.app.state.hub  # type: ignore[attr-defined]
         hosted = hub.tables[table["id"]]

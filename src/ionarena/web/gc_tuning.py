@@ -12,6 +12,10 @@ cheaper move").
 - freezes what is alive once the server has started (`gc.freeze()`): it is never scanned again;
 - sets the collector's thresholds to `THRESHOLDS` (measured side by side with others: see the
   constant);
+
+and what the collector must find is kept small where it is ours: a closed WebSocket connection
+lets go of its cancelled tasks (`web.sockets.Connection.serve`), so it is freed at once instead of
+being a cycle for a collection of the middle generation to walk.
 - hands the interpreter lock on within `SWITCH_SECONDS` when another thread waits for it (Python's
   default is 5 ms): the mover (`web.mover`) lets go of the lock at each database call and would
   wait that long to get it back from a busy event loop, every table's moves with it — at 2,000
@@ -26,7 +30,10 @@ import gc
 import sys
 
 THRESHOLDS = (5000, 20, 100)
-"""`gc.set_threshold` of a serving process (Python's default: 700, 10, 10)."""
+"""`gc.set_threshold` of a serving process (Python's default: 700, 10, 10). Measured against
+(50000, 20, 100) and (2000, 5, 1000) at 2,000 players, the trees taking turns: higher thresholds
+make each collection longer (a young one up to 282 ms, a middle one 1.18 s), lower ones more of
+them, neither a shorter tail (docs/architecture.md, "The collector's pauses")."""
 
 SWITCH_SECONDS = 0.0005
 """How soon a thread waiting for the interpreter lock gets it from a busy one."""
