@@ -1,6 +1,6 @@
 """`ion serve`'s garbage collector (`web.gc_tuning`; what a serving process sets: test_fast.py): a
-closed WebSocket connection is freed at once rather than left for the collector (each one a cycle
-of the connection, its tasks and their frames made the collector's pauses longer and more often).
+closed WebSocket connection is freed at once rather than left for the collector (each one was a
+cycle of the connection, its tasks and their frames, kept until a collection found it).
 Timing is measured in benchmarks/bench_web.py, not here."""
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ CPython's cyclic collector stops every thread while it scans. A server's heap is
 long-lived — modules, card data, the tables it resumed, then the live tables and their
 connections — and each collection of an older generation walks all of what is in it: at 2,000
 players on one process (`benchmarks/bench_web.py --think 2 --connections 2000`) collections of the
-middle generation took 75-170 ms each and were most of the p99 latency (docs/architecture.md, "A
-cheaper move").
+middle generation took 75-240 ms each and were most of the p99 latency (docs/architecture.md, "The
+collector's pauses").
 
 `tune()`:
 
@@ -13,13 +13,15 @@ cheaper move").
 - sets the collector's thresholds to `THRESHOLDS` (measured side by side with others: see the
   constant);
 
-and what the collector must find is kept small where it is ours: a closed WebSocket connection
-lets go of its cancelled tasks (`web.sockets.Connection.serve`), so it is freed at once instead of
-being a cycle for a collection of the middle generation to walk.
 - hands the interpreter lock on within `SWITCH_SECONDS` when another thread waits for it (Python's
   default is 5 ms): the mover (`web.mover`) lets go of the lock at each database call and would
   wait that long to get it back from a busy event loop, every table's moves with it — at 2,000
   players p95 324 ms and p99 592 ms with 5 ms, 31 and 84 ms with 0.5 ms.
+
+What the collector must find is kept small where it is ours: a closed WebSocket connection lets
+go of its cancelled sender task (`web.sockets.Connection.serve`), so it is freed at once instead
+of being a cycle kept until a collection (measured: less memory kept, the same pauses: those walk
+the live tables' objects).
 
 A test client or a program that builds the app itself is left alone (`create_app(serving=False)`).
 """
