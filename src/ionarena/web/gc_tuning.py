@@ -12,7 +12,6 @@ collector's pauses").
 - freezes what is alive once the server has started (`gc.freeze()`): it is never scanned again;
 - sets the collector's thresholds to `THRESHOLDS` (measured side by side with others: see the
   constant);
-
 - hands the interpreter lock on within `SWITCH_SECONDS` when another thread waits for it (Python's
   default is 5 ms): the mover (`web.mover`) lets go of the lock at each database call and would
   wait that long to get it back from a busy event loop, every table's moves with it — at 2,000
