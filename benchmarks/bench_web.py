@@ -9,7 +9,8 @@ hundreds of tables and WebSockets at the same moment is a burst of its own, not 
 `cpu ms/a` is the server's CPU (user + system, every thread, from /proc/<pid>/stat over the run;
 with `--servers`, of all the site's processes) divided by the actions accepted in it — tables
 made, WebSockets opened and closed, games rated: everything the run made the server do, per move;
-`cpu%` is that CPU over the run's wall time (100: one core). PostgreSQL's and the bus's own CPU
+`cpu%` is that CPU over the run's wall time (100: one core); `rss MB` the server's resident
+memory at its start and after each round. PostgreSQL's and the bus's own CPU
 are not counted.
 
 The server is a separate process (`ion serve`, SQLite file, every action
@@ -250,6 +251,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def rss_mb(pid: int) -> int:
+    """The resident memory of the process `pid`, in MB (from /proc/<pid>/status)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) // 1024
+    return 0
+
+
 def fresh_database(url: str) -> str:
     """Make the PostgreSQL database of `url` anew (dropped first if it is there); the URL."""
     import psycopg
@@ -337,11 +346,12 @@ def main() -> None:
     )
     print(
         f"{'server':>8} {'connections':>11} {'tables':>6} {'actions/s':>10} {'submits/s':>10} {'p50 ms':>7} "
-        f"{'p95 ms':>7} {'p99 ms':>7} {'cpu ms/a':>8} {'cpu%':>5} {'games':>6}  load"
+        f"{'p95 ms':>7} {'p99 ms':>7} {'cpu ms/a':>8} {'cpu%':>5} {'games':>6} {'rss MB':>9}  load"
     )
     try:
         for count in (int(c) for c in args.connections.split(",")):
             tallies = {label: (Tally(), [0.0, 0.0], []) for label, _, _ in servers}
+            memory = {label: [rss_mb(server.pid)] for label, _, server in servers}
             for _ in range(args.rounds):
                 for label, port, server in servers:
                     loads = [load()]
@@ -356,6 +366,7 @@ def main() -> None:
                     total.games += tally.games
                     seconds[0] += elapsed
                     seen += [*loads, load()]
+                    memory[label].append(rss_mb(server.pid))
             for label, (tally, seconds, seen) in tallies.items():
                 if not tally.latencies:
                     print(f"{label:>8} {count:>11} no move measured")
@@ -367,7 +378,7 @@ def main() -> None:
                     f"{percentile(ms, 0.95):>7.1f} {percentile(ms, 0.99):>7.1f} "
                     f"{1000 * seconds[1] / max(1, tally.actions):>8.3f} "
                     f"{100 * seconds[1] / seconds[0]:>5.0f} "
-                    f"{tally.games:>6}  {' '.join(seen)}"
+                    f"{tally.games:>6} {'→'.join(map(str, memory[label])):>9}  {' '.join(seen)}"
                 )
     finally:
         for _, _, server in servers:

@@ -10,9 +10,7 @@ when it stops. OpenAPI: `/api/openapi.json`. No page or script comes from outsid
 
 from __future__ import annotations
 
-import gc
 import logging
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
@@ -27,7 +25,7 @@ from .. import __version__
 from .. import games as game_registry
 from ..core import IonError
 from ..store import Store, StoreError
-from . import api, pages, social_api
+from . import api, gc_tuning, pages, social_api
 from .deps import Denied
 from .headers import SafeHeaders
 from .hub import Hub, NotFound
@@ -56,26 +54,9 @@ without one you are a spectator. Moves are text (each state lists its `legal` mo
 A 20-line bot: `/docs/api`."""
 
 
-def tune_gc() -> None:
-    """Garbage collection for a long-running server (process-wide: `ion serve` asks for it).
-
-    Everything alive once the server has started (modules, game data, resumed tables) is frozen
-    out of the collector's sight, and collections come less often: with hundreds of tables and
-    connections a full collection stops every table for 100-300 ms on this machine, and under
-    the load benchmark it came every 3 s (p99 latency was mostly those pauses).
-
-    And the interpreter lock changes hands within `SWITCH_SECONDS` when another thread waits for
-    it (Python's default is 5 ms): the mover (`web.mover`) lets go of the lock at each database
-    call and waits that long to get it back from a busy event loop, every table's moves with it —
-    at 2,000 players p95 324 ms and p99 592 ms with 5 ms, 31 and 84 ms with 0.5 ms."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(5000, 20, 100)
-    sys.setswitchinterval(SWITCH_SECONDS)
-
-
-SWITCH_SECONDS = 0.0005
-"""How soon a thread waiting for the interpreter lock gets it from a busy one (see `tune_gc`)."""
+tune_gc = gc_tuning.tune
+"""The garbage collector and interpreter lock of a serving process (`web.gc_tuning`)."""
+SWITCH_SECONDS = gc_tuning.SWITCH_SECONDS
 
 
 def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay: float = 0.8,

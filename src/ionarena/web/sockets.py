@@ -248,6 +248,10 @@ class Connection:
             # client closing): its cleanup still finishes, and nothing else is waited for
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.gather(sender, reader, return_exceptions=True)
+            # a cancelled task keeps its CancelledError, whose traceback holds `_send_all`'s frame
+            # and so this connection: let go of the task, or every closed connection is a cycle
+            # left for the garbage collector (web.gc_tuning)
+            self._sender = None
             if self.websocket.client_state == WebSocketState.CONNECTED:
                 with contextlib.suppress(RuntimeError, WebSocketDisconnect, TimeoutError):
                     await asyncio.wait_for(self.websocket.close(4408 if self.dropped else 1000), CLOSE_WAIT)
