@@ -1,8 +1,9 @@
 """Two `ion serve --bus` processes over one PostgreSQL store: one site (issue 29).
 
 A table made through one server is played through the other; a WebSocket on one sees a move made
-on the other (over Redis; over NATS: `test_hubs.py`); a seat taken through the other server is the owner's;
-the lobby of each lists the other's tables."""
+on the other; a seat taken through the other server is the owner's; the lobby of each lists the
+other's tables; a chat line and a person's presence cross too. Each over Redis and over NATS
+(`site`)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from .conftest import Server
 from .play import logged, make, move
 
 
-def test_a_table_made_on_one_server_is_played_through_the_other(servers: list[Server]) -> None:
-    a, b = servers
+def test_a_table_made_on_one_server_is_played_through_the_other(site: list[Server]) -> None:
+    a, b = site
     game = make(a)
     for turn in range(12):
         assert move(b if turn % 3 else a, game, retry_for=10) is not None
@@ -46,13 +47,13 @@ def websocket_sees_move(a: Server, b: Server) -> None:
     asyncio.run(watch())
 
 
-def test_a_websocket_on_one_server_sees_a_move_made_on_the_other(servers: list[Server]) -> None:
-    a, b = servers
+def test_a_websocket_on_one_server_sees_a_move_made_on_the_other(site: list[Server]) -> None:
+    a, b = site
     websocket_sees_move(a, b)
 
 
-def test_a_seat_taken_through_the_other_server_is_the_owners(servers: list[Server]) -> None:
-    a, b = servers
+def test_a_seat_taken_through_the_other_server_is_the_owners(site: list[Server]) -> None:
+    a, b = site
     made = a.post("/api/tables", {"game": "dots", "seats": ["human", "open"]})
     assert made.status_code == 201, made.text
     table = made.json()["id"]
@@ -64,10 +65,10 @@ def test_a_seat_taken_through_the_other_server_is_the_owners(servers: list[Serve
     assert a.get(f"/api/tables/{table}/state", token).json()["seat"] == 1  # the owner knows the seat
 
 
-def test_a_chat_line_said_through_one_server_reaches_a_page_on_the_other(servers: list[Server]) -> None:
+def test_a_chat_line_said_through_one_server_reaches_a_page_on_the_other(site: list[Server]) -> None:
     import websockets
 
-    a, b = servers
+    a, b = site
     game = make(a)
 
     async def listen() -> dict[str, object]:
@@ -87,10 +88,10 @@ def test_a_chat_line_said_through_one_server_reaches_a_page_on_the_other(servers
     assert line["text"] == "good luck" and line["seat"] == 1
 
 
-def test_a_person_on_one_server_is_present_on_the_others_page(servers: list[Server]) -> None:
+def test_a_person_on_one_server_is_present_on_the_others_page(site: list[Server]) -> None:
     import websockets
 
-    a, b = servers
+    a, b = site
     game = make(a)
 
     async def meet() -> None:
