@@ -10,7 +10,8 @@ a table go), and the relayed calls for a table another process owns (`submit`, `
 Every `every` seconds (`_tick`) the process renews its leases in one statement, follows the
 owner of any table whose lease it lost, takes the running tables nobody holds a live lease on
 (their owner died: failover), tells each owner that people are at its tables here (so it does
-not adjourn them), and lets go of the mirrors nobody here watches.
+not adjourn them), and lets go of the mirrors nobody here watches; once a minute it deletes the
+leases that ran out long ago (`Leases.sweep`: a dead process's, of tables nobody took again).
 
 Subjects on the bus: `ion.t.<table>` — what the owner committed (`{"k": "a", "e": entries}`,
 `seat`, `status`, `labels`), a new owner (`owner`), the owner letting go (`gone`);
@@ -62,6 +63,10 @@ TAKE_AT_ONCE = 8
 TOUCH_EVERY = 10
 """Rounds between two notices to an owner that people are at its table here (well within
 `Limits.presence_seconds`)."""
+SWEEP_EVERY = 120
+"""Rounds between two sweeps of the leases that ran out long ago (`Leases.sweep`)."""
+SWEPT_AFTER = 60.0
+"""Seconds after it ran out that a lease is swept."""
 RELAY_SECONDS = 2.5
 """How long a relayed call waits for the owner's answer."""
 
@@ -152,6 +157,8 @@ class Cluster:
         await self._take_orphans()
         now = hub.clock()
         self._rounds += 1
+        if self._rounds % SWEEP_EVERY == 0:
+            await self._lease(self.leases.sweep, SWEPT_AFTER)
         touch = self._rounds % TOUCH_EVERY == 0
         for hook in self.every_few_seconds if touch else ():
             hook()

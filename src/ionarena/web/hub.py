@@ -168,12 +168,13 @@ class Hub(TablesInMemory):
                      seed: int | None = None, options: Mapping[str, Any] | None = None, listed: bool = True,
                      move_limit: float | None = None, bot_delay: float | None = None,
                      reaction_time: float | None = None, start: bool = True,
-                     maker: Maker | None = None,
-                     table_id: str | None = None) -> tuple[Hosted, dict[int, str]]:
+                     maker: Maker | None = None, table_id: str | None = None,
+                     labels: Mapping[str, str] | None = None) -> tuple[Hosted, dict[int, str]]:
         """A new table; returns it and the tokens of its `human` seats (by seat). `maker`: who
         asks (held to the quotas); a chosen `seed` makes it a practice deal. `start=False`: it waits
         even with no seat open, until its maker starts it (a rematch waits for its people). `table_id`: an
-        id whose lease this process holds already (a cluster's rematch); else a new one."""
+        id whose lease this process holds already (a cluster's rematch); else a new one. `labels`:
+        kept with the table from its first write (a rematch's)."""
         spec = get_spec(game)
         count = players if players is not None else len(seats) if seats else None
         if seats and count is not None and len(seats) != count:
@@ -188,7 +189,7 @@ class Hub(TablesInMemory):
         _, by_maker = self.waiting()
         makers = self.quota.admit(maker, by_maker, will_wait) if maker is not None else ()
         await self._room_for(will_wait)  # (after the quota: a flooder makes nobody else's table adjourn)
-        labels = {MAKER: makers[0]} if makers else {}
+        labels = {**(labels or {}), **({MAKER: makers[0]} if makers else {})}
         if seed is not None:
             labels[PRACTICE] = str(seed)
 
@@ -207,9 +208,11 @@ class Hub(TablesInMemory):
             return table, tokens
 
         def made_together() -> tuple[Table, dict[int, str]]:
-            if cluster is not None:  # (each of its writes is announced as it is committed)
-                return make()
-            with self.store.together():  # one commit for the table, its seats and its start
+            # one commit for the table, its seats and its start: a server that dies while making it
+            # (a cluster's: another takes over what it leaves) leaves the whole table or none, never
+            # one with a seat still open. (A cluster's journal announces each write before that
+            # commit, to nobody: no process follows a table the store does not hold yet.)
+            with self.store.together():
                 return make()
 
         table, tokens = await self.run(made_together)
