@@ -116,3 +116,39 @@ def test_a_person_on_one_server_is_present_on_the_others_page(site: list[Server]
                 pass
 
     asyncio.run(meet())
+
+
+def test_the_spectators_chat_opened_or_closed_through_either_server_reaches_spectators_on_both(
+        site: list[Server]) -> None:
+    import httpx
+    import websockets
+
+    a, b = site
+    game = make(a)  # A plays it; a listed table: its spectators may chat
+
+    def put(server: Server, open_: bool) -> httpx.Response:
+        return httpx.put(f"{server.url}/api/tables/{game.id}/chat/spectators", json={"open": open_},
+                         headers={"Authorization": f"Bearer {game.tokens[0]}"}, timeout=15)
+
+    async def setting(ws: websockets.ClientConnection) -> bool:
+        """Whether the spectators may chat, as the next chat history sent to a page says."""
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if message["type"] == "chat" and message.get("history"):
+                return bool(message["spectators"])
+
+    async def watch() -> None:
+        def url(server: Server) -> str:
+            return f"ws://127.0.0.1:{server.port}/api/tables/{game.id}/ws"  # a spectator: no token
+
+        async with websockets.connect(url(a)) as on_a, websockets.connect(url(b)) as on_b:
+            assert [await setting(on_a), await setting(on_b)] == [True, True]  # as they arrive
+            for server, open_ in ((a, False), (b, True), (b, False)):  # at the owner; relayed to it
+                said = await asyncio.to_thread(put, server, open_)
+                assert said.status_code == 200 and said.json() == {"spectators": open_}, said.text
+                assert [await setting(on_a), await setting(on_b)] == [open_, open_]
+            refused = await asyncio.to_thread(b.post, f"/api/tables/{game.id}/chat",
+                                              {"text": "psst", "name": "Eve"})
+            assert refused.status_code == 403, refused.text  # closed on B too
+
+    asyncio.run(watch())

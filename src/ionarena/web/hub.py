@@ -106,6 +106,9 @@ class Hub(TablesInMemory):
         self.calls: dict[str, Callable[[Hosted, dict[str, Any]], Awaitable[dict[str, Any]]]] = {}
         """More calls another process of a cluster may relay to the owner of a table, by name (the
         web's rematch): each answers what the asker needs (`token`)."""
+        self.labels_followed: list[Callable[[Hosted, dict[str, str]], None]] = []
+        """Called on the loop with (table, its labels before) when a mirror's labels change as its
+        owner told (a cluster's: the spectators' chat opened or closed at another process)."""
         self.taking_over: list[Callable[[Hosted], Awaitable[None]]] = []
         """Awaited when this process of a cluster takes a table over from another, before it is
         pumped (a class's pause is held here too)."""
