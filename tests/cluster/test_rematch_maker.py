@@ -1,12 +1,14 @@
 """A rematch whose maker dies while writing it (issue 29): the process that took the rematch's lease
-is killed with SIGKILL in the middle of writing the table. The people asking again through the
-surviving servers get the rematch at once — made by a survivor, whole — and no half-made table is
-left; and a lease that ran out long ago (one a dead process took for a table it never wrote) is
-swept from the store.
+is killed with SIGKILL in the middle of writing the table, or after writing it but before noting
+it on the old table. The people asking again through the surviving servers get the rematch —
+made by a survivor, whole, or the one the maker wrote — and no half-made table is left; and a
+lease that ran out long ago (one a dead process took for a table it never wrote) is swept from
+the store.
 
 The maker is stopped at the exact moment by the store itself: a trigger on the rematch's seats
-(only its own: its id is derived from the old table's) waits for an advisory lock this test holds,
-so the maker's write of a seat waits inside its transaction until the maker is dead."""
+(only its own: its id is derived from the old table's), or on the old table's row, waits for an
+advisory lock this test holds, so the maker's write waits inside its transaction until the maker
+is dead."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from collections.abc import Iterator
 
 import httpx
 import psycopg
+import pytest
 from sqlalchemy import create_engine, select
 
 from ionarena.cluster.lease import Leases
@@ -33,20 +36,21 @@ GATE = 2929
 
 
 @contextlib.contextmanager
-def _seat_writes_wait(db: str, table_id: str) -> Iterator[psycopg.Connection]:
-    """While inside, a write of one of `table_id`'s seats waits (in its transaction) for this
-    test's advisory lock; yields the connection holding it (unlocked on leaving)."""
+def _writes_wait(db: str, table: str, where: str) -> Iterator[psycopg.Connection]:
+    """While inside, an update of a row of `table` for which `where` holds waits (in its
+    transaction) for this test's advisory lock; yields the connection holding it (unlocked on
+    leaving)."""
     with psycopg.connect(db, autocommit=True) as conn:
         conn.execute(f"""CREATE FUNCTION ion_test_gate() RETURNS trigger AS $$
             BEGIN PERFORM pg_advisory_xact_lock({GATE}); RETURN NEW; END $$ LANGUAGE plpgsql""")
-        conn.execute(f"""CREATE TRIGGER ion_test_gate BEFORE UPDATE ON ion_seats FOR EACH ROW
-            WHEN (NEW.table_id = '{table_id}') EXECUTE FUNCTION ion_test_gate()""")
+        conn.execute(f"""CREATE TRIGGER ion_test_gate BEFORE UPDATE ON {table} FOR EACH ROW
+            WHEN ({where}) EXECUTE FUNCTION ion_test_gate()""")
         conn.execute("SELECT pg_advisory_lock(%s)", (GATE,))
         try:
             yield conn
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (GATE,))
-            conn.execute("DROP TRIGGER ion_test_gate ON ion_seats")
+            conn.execute(f"DROP TRIGGER ion_test_gate ON {table}")
             conn.execute("DROP FUNCTION ion_test_gate()")
 
 
@@ -56,7 +60,9 @@ def _someone_waits_at_the_gate(conn: psycopg.Connection) -> bool:
     return row is not None and row[0] > 0
 
 
-def test_a_rematch_whose_maker_dies_mid_write_is_made_whole_by_a_survivor(servers: list[Server]) -> None:
+@pytest.mark.parametrize("dies", ["writing the rematch", "noting it on the old table"])
+def test_a_rematch_whose_maker_dies_mid_write_is_made_whole_by_a_survivor(servers: list[Server],
+                                                                         dies: str) -> None:
     a, b = servers
     c = Server(a.db, a.bus).start()
     try:
@@ -65,7 +71,11 @@ def test_a_rematch_whose_maker_dies_mid_write_is_made_whole_by_a_survivor(server
             pass
         ada, bob = game.tokens[0], game.tokens[1]
         rematch = rematch_id(game.id)
-        with _seat_writes_wait(a.db, rematch) as gate:
+        if dies == "writing the rematch":  # (a seat of it: after its row, before its commit)
+            gated = _writes_wait(a.db, "ion_seats", f"NEW.table_id = '{rematch}'")
+        else:  # (the old table's `rematch` label: after the rematch's commit)
+            gated = _writes_wait(a.db, "ion_tables", f"NEW.id = '{game.id}'")
+        with gated as gate:
             def ask_c() -> None:
                 with contextlib.suppress(httpx.HTTPError):  # (its server dies under it)
                     c.post(f"/api/tables/{game.id}/rematch", {}, ada)
@@ -73,8 +83,8 @@ def test_a_rematch_whose_maker_dies_mid_write_is_made_whole_by_a_survivor(server
             asking = threading.Thread(target=ask_c)
             asking.start()
             deadline = time.monotonic() + 30
-            while not _someone_waits_at_the_gate(gate):  # C writes the rematch's seats: now
-                assert time.monotonic() < deadline, "the rematch's maker never wrote its seats"
+            while not _someone_waits_at_the_gate(gate):  # C is there: now
+                assert time.monotonic() < deadline, f"the rematch's maker never got to {dies}"
                 time.sleep(0.02)
             c.kill()
         asking.join(30)
