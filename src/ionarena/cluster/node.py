@@ -423,10 +423,10 @@ class Cluster:
                         continue
                 answer = await call
             except Unanswered:
-                now_owner = await self._lease(self.leases.owner_of, hosted.id)
-                if now_owner is None and await self._own(hosted.id) is not None:
+                now_owner = await self._owner_after_silence(hosted.id, owner)
+                if now_owner == self.node:
                     raise _Local() from None  # its owner is gone: the table is ours now
-                if now_owner is not None and now_owner not in (owner, self.node):
+                if now_owner is not None and now_owner != owner:
                     hosted.remote = now_owner  # another process took it over meanwhile: ask that one
                     continue
                 raise ServerAway("the server playing this table does not answer; try again in a few "
@@ -443,6 +443,22 @@ class Cluster:
                 await follower.sync(answer)
             return answer
         raise ServerAway("the server playing this table is changing; try again in a moment")
+
+    async def _owner_after_silence(self, table_id: str, silent: str) -> str | None:
+        """Who plays the table now that its owner `silent` did not answer: this process (the lease
+        ran out: taken here), another (it took the table, perhaps this instant), or `silent` still
+        (alive but slow; or dead with a lease that runs out a moment later: looked at again after
+        a round)."""
+        for again in (True, False):
+            owner = await self._lease(self.leases.owner_of, table_id)
+            if owner is None:
+                if await self._own(table_id) is not None:
+                    return self.node
+                owner = await self._lease(self.leases.owner_of, table_id)
+            if owner != silent or not again:
+                return owner
+            await asyncio.sleep(self.every)
+        return None
 
     async def submit(self, hosted: Hosted, seat: int, text: str, version: int | None,
                      local: Callable[[], Any]) -> Update:
