@@ -76,7 +76,7 @@ class Leases:
             return list(conn.execute(delete(_L).where(_L.c.owner == self.owner).returning(_L.c.table_id))
                         .scalars())
 
-    def sweep(self, expired_for: float) -> int:
+    def sweep(self, expired_for: float = 60.0) -> int:
         """Delete the leases that ran out more than `expired_for` seconds ago; how many. A lease
         that ran out is as good as none to every call here, but its row would stay for ever where
         nobody claims the table again: a dead process's lease of a table it was about to make and

@@ -64,9 +64,7 @@ TOUCH_EVERY = 10
 """Rounds between two notices to an owner that people are at its table here (well within
 `Limits.presence_seconds`)."""
 SWEEP_EVERY = 120
-"""Rounds between two sweeps of the leases that ran out long ago (`Leases.sweep`)."""
-SWEPT_AFTER = 60.0
-"""Seconds after it ran out that a lease is swept."""
+"""Rounds between two sweeps of the leases that ran out over a minute ago (`Leases.sweep`)."""
 RELAY_SECONDS = 2.5
 """How long a relayed call waits for the owner's answer."""
 
@@ -158,7 +156,7 @@ class Cluster:
         now = hub.clock()
         self._rounds += 1
         if self._rounds % SWEEP_EVERY == 0:
-            await self._lease(self.leases.sweep, SWEPT_AFTER)
+            await self._lease(self.leases.sweep)
         touch = self._rounds % TOUCH_EVERY == 0
         for hook in self.every_few_seconds if touch else ():
             hook()
@@ -445,10 +443,9 @@ class Cluster:
         raise ServerAway("the server playing this table is changing; try again in a moment")
 
     async def _owner_after_silence(self, table_id: str, silent: str) -> str | None:
-        """Who plays the table now that its owner `silent` did not answer: this process (the lease
-        ran out: taken here), another (it took the table, perhaps this instant), or `silent` still
-        (alive but slow; or dead with a lease that runs out a moment later: looked at again after
-        a round)."""
+        """Who plays the table now that its owner `silent` did not answer: this process (taken
+        here), another (it took the table, perhaps this instant), or `silent` (alive but slow; or
+        dead, its lease running out a moment later: looked at again after a round)."""
         for again in (True, False):
             owner = await self._lease(self.leases.owner_of, table_id)
             if owner is None:
