@@ -117,14 +117,32 @@ def pair(db: str, bus: str) -> list[Server]:
         raise
 
 
-@pytest.fixture(scope="session")
-def servers(redis_url: str) -> Iterator[list[Server]]:
-    """Two servers over one fresh PostgreSQL database and Redis, shared by the tests (each makes
-    tables of its own; one that kills a server starts a third of its own to kill)."""
+def _site(bus: str) -> Iterator[list[Server]]:
     for db in fresh_database("ion_cluster"):
-        made = pair(db, redis_url)
+        made = pair(db, bus)
         try:
             yield made
         finally:
             for server in made:
                 server.stop()
+
+
+@pytest.fixture(scope="session")
+def servers(redis_url: str) -> Iterator[list[Server]]:
+    """Two servers over one fresh PostgreSQL database and Redis, shared by the tests (each makes
+    tables of its own; one that kills a server starts a third of its own to kill)."""
+    yield from _site(redis_url)
+
+
+@pytest.fixture(scope="session")
+def nats_servers(nats_url: str) -> Iterator[list[Server]]:
+    """Two servers over a database of their own and NATS (a site has one bus: a server on the
+    other bus must never take these servers' tables over)."""
+    yield from _site(nats_url)
+
+
+@pytest.fixture(params=["redis", "nats"])
+def site(request: pytest.FixtureRequest) -> list[Server]:
+    """The two servers of a site over Redis, then over NATS: the tests of what crosses the bus."""
+    made: list[Server] = request.getfixturevalue("servers" if request.param == "redis" else "nats_servers")
+    return made

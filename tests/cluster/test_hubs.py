@@ -1,5 +1,5 @@
 """Two hubs of one process, each with its own store connections and its own part of a cluster,
-over NATS (the servers' tests, `test_servers.py`, run over Redis): a table made at one is
+over NATS (the servers' tests, `test_servers.py`, run over both buses): a table made at one is
 mirrored at the other, a move made at the other is relayed to its owner, and the owner's move
 reaches a subscriber of the mirror."""
 

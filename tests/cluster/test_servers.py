@@ -1,8 +1,9 @@
 """Two `ion serve --bus` processes over one PostgreSQL store: one site (issue 29).
 
 A table made through one server is played through the other; a WebSocket on one sees a move made
-on the other (over Redis; over NATS: `test_hubs.py`); a seat taken through the other server is the owner's;
-the lobby of each lists the other's tables."""
+on the other; a seat taken through the other server is the owner's; the lobby of each lists the
+other's tables; a chat line and a person's presence cross too. Each over Redis and over NATS
+(`site`)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from .conftest import Server
 from .play import logged, make, move
 
 
-def test_a_table_made_on_one_server_is_played_through_the_other(servers: list[Server]) -> None:
-    a, b = servers
+def test_a_table_made_on_one_server_is_played_through_the_other(site: list[Server]) -> None:
+    a, b = site
     game = make(a)
     for turn in range(12):
         assert move(b if turn % 3 else a, game, retry_for=10) is not None
@@ -46,13 +47,13 @@ def websocket_sees_move(a: Server, b: Server) -> None:
     asyncio.run(watch())
 
 
-def test_a_websocket_on_one_server_sees_a_move_made_on_the_other(servers: list[Server]) -> None:
-    a, b = servers
+def test_a_websocket_on_one_server_sees_a_move_made_on_the_other(site: list[Server]) -> None:
+    a, b = site
     websocket_sees_move(a, b)
 
 
-def test_a_seat_taken_through_the_other_server_is_the_owners(servers: list[Server]) -> None:
-    a, b = servers
+def test_a_seat_taken_through_the_other_server_is_the_owners(site: list[Server]) -> None:
+    a, b = site
     made = a.post("/api/tables", {"game": "dots", "seats": ["human", "open"]})
     assert made.status_code == 201, made.text
     table = made.json()["id"]
@@ -64,10 +65,10 @@ def test_a_seat_taken_through_the_other_server_is_the_owners(servers: list[Serve
     assert a.get(f"/api/tables/{table}/state", token).json()["seat"] == 1  # the owner knows the seat
 
 
-def test_a_chat_line_said_through_one_server_reaches_a_page_on_the_other(servers: list[Server]) -> None:
+def test_a_chat_line_said_through_one_server_reaches_a_page_on_the_other(site: list[Server]) -> None:
     import websockets
 
-    a, b = servers
+    a, b = site
     game = make(a)
 
     async def listen() -> dict[str, object]:
@@ -87,10 +88,10 @@ def test_a_chat_line_said_through_one_server_reaches_a_page_on_the_other(servers
     assert line["text"] == "good luck" and line["seat"] == 1
 
 
-def test_a_person_on_one_server_is_present_on_the_others_page(servers: list[Server]) -> None:
+def test_a_person_on_one_server_is_present_on_the_others_page(site: list[Server]) -> None:
     import websockets
 
-    a, b = servers
+    a, b = site
     game = make(a)
 
     async def meet() -> None:
@@ -115,3 +116,39 @@ def test_a_person_on_one_server_is_present_on_the_others_page(servers: list[Serv
                 pass
 
     asyncio.run(meet())
+
+
+def test_the_spectators_chat_opened_or_closed_through_either_server_reaches_spectators_on_both(
+        site: list[Server]) -> None:
+    import httpx
+    import websockets
+
+    a, b = site
+    game = make(a)  # A plays it; a listed table: its spectators may chat
+
+    def put(server: Server, open_: bool) -> httpx.Response:
+        return httpx.put(f"{server.url}/api/tables/{game.id}/chat/spectators", json={"open": open_},
+                         headers={"Authorization": f"Bearer {game.tokens[0]}"}, timeout=15)
+
+    async def setting(ws: websockets.ClientConnection) -> bool:
+        """Whether the spectators may chat, as the next chat history sent to a page says."""
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if message["type"] == "chat" and message.get("history"):
+                return bool(message["spectators"])
+
+    async def watch() -> None:
+        def url(server: Server) -> str:
+            return f"ws://127.0.0.1:{server.port}/api/tables/{game.id}/ws"  # a spectator: no token
+
+        async with websockets.connect(url(a)) as on_a, websockets.connect(url(b)) as on_b:
+            assert [await setting(on_a), await setting(on_b)] == [True, True]  # as they arrive
+            for server, open_ in ((a, False), (b, True), (b, False)):  # at the owner; relayed to it
+                said = await asyncio.to_thread(put, server, open_)
+                assert said.status_code == 200 and said.json() == {"spectators": open_}, said.text
+                assert [await setting(on_a), await setting(on_b)] == [open_, open_]
+            refused = await asyncio.to_thread(b.post, f"/api/tables/{game.id}/chat",
+                                              {"text": "psst", "name": "Eve"})
+            assert refused.status_code == 403, refused.text  # closed on B too
+
+    asyncio.run(watch())

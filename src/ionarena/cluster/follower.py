@@ -1,8 +1,9 @@
 """A mirror's follower: what the table's owner announces, applied in order in the hub's threads.
 
 The owner publishes on `ion.t.<table>` each change it committed (`cluster.journal.Announcing`):
-log entries (`a`), a seat, the status, labels; a new owner announces itself (`owner`), an owner
-letting go says `gone`. The follower queues what it hears and applies it to the mirror with
+log entries (`a`), a seat, the status, labels (changed labels are told to `Hub.labels_followed`:
+the web's spectators' chat setting); a new owner announces itself (`owner`), an owner letting go
+says `gone`. The follower queues what it hears and applies it to the mirror with
 `host.mirror`, one message after the other; an answer to a relayed call goes through the same
 queue (`sync`), so it is applied after everything said before it.
 """
@@ -120,13 +121,15 @@ class Follower:
         elif kind == "status":
             await run(follow_status, table, message["status"])
         elif kind == "labels":
-            await run(follow_labels, table, dict(message["labels"]))
+            await self._labels(dict(message["labels"]))
         elif kind == "snap":
             if message.get("version", -1) > table.version:
                 await cluster.catch_up(table)
             seats = [seat_of(seat) for seat in message.get("seats", ())]
             if seats != list(table.seats) or message.get("status", table.status) != table.status:
                 await run(_follow_snapshot, table, seats, message.get("status"))
+            if "labels" in message:  # (a call that changed them answers them: `cluster.calls`)
+                await self._labels(dict(message["labels"]))
         elif kind == "owner":
             owner = message.get("owner")
             if isinstance(owner, str) and owner != cluster.node:
@@ -136,6 +139,16 @@ class Follower:
                 await cluster.catch_up(table)
         elif kind == "gone":
             await cluster.owner_gone(hosted)
+
+    async def _labels(self, labels: dict[str, str]) -> None:
+        """The owner's labels, and the hub's hooks told if they changed (`Hub.labels_followed`)."""
+        hosted = self.hosted
+        assert hosted is not None
+        hub = self.cluster.hub
+        before = await hub.run(follow_labels, hosted.table, labels)
+        if before is not None:
+            for hook in hub.labels_followed:
+                hook(hosted, before)
 
 
 def _follow_snapshot(table: Table, seats: list[SeatInfo], status: Status | None) -> None:

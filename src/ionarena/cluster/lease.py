@@ -76,6 +76,15 @@ class Leases:
             return list(conn.execute(delete(_L).where(_L.c.owner == self.owner).returning(_L.c.table_id))
                         .scalars())
 
+    def sweep(self, expired_for: float = 60.0) -> int:
+        """Delete the leases that ran out more than `expired_for` seconds ago; how many. A lease
+        that ran out is as good as none to every call here, but its row would stay for ever where
+        nobody claims the table again: a dead process's lease of a table it was about to make and
+        never wrote, or of a finished one."""
+        stmt = delete(_L).where(_L.c.expires_at < func.now() - literal(timedelta(seconds=expired_for)))
+        with self.engine.begin() as conn:
+            return int(conn.execute(stmt).rowcount or 0)
+
     def owner_of(self, table_id: str) -> str | None:
         """Who holds a live lease on the table (None: nobody)."""
         stmt = select(_L.c.owner).where(_L.c.table_id == bindparam("t"), _L.c.expires_at >= func.now())

@@ -10,7 +10,8 @@ a table go), and the relayed calls for a table another process owns (`submit`, `
 Every `every` seconds (`_tick`) the process renews its leases in one statement, follows the
 owner of any table whose lease it lost, takes the running tables nobody holds a live lease on
 (their owner died: failover), tells each owner that people are at its tables here (so it does
-not adjourn them), and lets go of the mirrors nobody here watches.
+not adjourn them), and lets go of the mirrors nobody here watches; once a minute it deletes the
+leases that ran out long ago (`Leases.sweep`: a dead process's, of tables nobody took again).
 
 Subjects on the bus: `ion.t.<table>` — what the owner committed (`{"k": "a", "e": entries}`,
 `seat`, `status`, `labels`), a new owner (`owner`), the owner letting go (`gone`);
@@ -62,6 +63,8 @@ TAKE_AT_ONCE = 8
 TOUCH_EVERY = 10
 """Rounds between two notices to an owner that people are at its table here (well within
 `Limits.presence_seconds`)."""
+SWEEP_EVERY = 120
+"""Rounds between two sweeps of the leases that ran out over a minute ago (`Leases.sweep`)."""
 RELAY_SECONDS = 2.5
 """How long a relayed call waits for the owner's answer."""
 
@@ -152,6 +155,8 @@ class Cluster:
         await self._take_orphans()
         now = hub.clock()
         self._rounds += 1
+        if self._rounds % SWEEP_EVERY == 0:
+            await self._lease(self.leases.sweep)
         touch = self._rounds % TOUCH_EVERY == 0
         for hook in self.every_few_seconds if touch else ():
             hook()
@@ -416,10 +421,10 @@ class Cluster:
                         continue
                 answer = await call
             except Unanswered:
-                now_owner = await self._lease(self.leases.owner_of, hosted.id)
-                if now_owner is None and await self._own(hosted.id) is not None:
+                now_owner = await self._owner_after_silence(hosted.id, owner)
+                if now_owner == self.node:
                     raise _Local() from None  # its owner is gone: the table is ours now
-                if now_owner is not None and now_owner not in (owner, self.node):
+                if now_owner is not None and now_owner != owner:
                     hosted.remote = now_owner  # another process took it over meanwhile: ask that one
                     continue
                 raise ServerAway("the server playing this table does not answer; try again in a few "
@@ -436,6 +441,21 @@ class Cluster:
                 await follower.sync(answer)
             return answer
         raise ServerAway("the server playing this table is changing; try again in a moment")
+
+    async def _owner_after_silence(self, table_id: str, silent: str) -> str | None:
+        """Who plays the table now that its owner `silent` did not answer: this process (taken
+        here), another (it took the table, perhaps this instant), or `silent` (alive but slow; or
+        dead, its lease running out a moment later: looked at again after a round)."""
+        for again in (True, False):
+            owner = await self._lease(self.leases.owner_of, table_id)
+            if owner is None:
+                if await self._own(table_id) is not None:
+                    return self.node
+                owner = await self._lease(self.leases.owner_of, table_id)
+            if owner != silent or not again:
+                return owner
+            await asyncio.sleep(self.every)
+        return None
 
     async def submit(self, hosted: Hosted, seat: int, text: str, version: int | None,
                      local: Callable[[], Any]) -> Update:

@@ -76,10 +76,14 @@ def follow_status(table: Table, status: Status) -> None:
         table._notify()
 
 
-def follow_labels(table: Table, labels: dict[str, str]) -> None:
-    """The table's labels changed at the owner."""
+def follow_labels(table: Table, labels: dict[str, str]) -> dict[str, str] | None:
+    """The table's labels changed at the owner; the labels before, or None if they were these."""
     with table._lock:
+        before = table._labels
+        if before == labels:
+            return None
         table._labels = dict(labels)
+        return before
 
 
 def take_over(table: Table) -> None:

@@ -20,6 +20,7 @@ its moment, and are committed to the store before anyone is shown them.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core import IllegalAction, quote
@@ -65,9 +66,10 @@ def check_text(text: object) -> str:
     return line
 
 
-def spectators_open(table: Table) -> bool:
-    """Whether spectators may chat at `table` (see the module docstring)."""
-    said = table.labels.get(SPECTATOR_CHAT)
+def spectators_open(table: Table, labels: Mapping[str, str] | None = None) -> bool:
+    """Whether spectators may chat at `table` (see the module docstring), as its `labels` say
+    (by default its own)."""
+    said = (table.labels if labels is None else labels).get(SPECTATOR_CHAT)
     return table.listed if said is None else said == "on"
 
 

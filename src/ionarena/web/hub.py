@@ -106,6 +106,9 @@ class Hub(TablesInMemory):
         self.calls: dict[str, Callable[[Hosted, dict[str, Any]], Awaitable[dict[str, Any]]]] = {}
         """More calls another process of a cluster may relay to the owner of a table, by name (the
         web's rematch): each answers what the asker needs (`token`)."""
+        self.labels_followed: list[Callable[[Hosted, dict[str, str]], None]] = []
+        """Called on the loop with (table, its labels before) when a mirror's labels change as its
+        owner told (a cluster's: the spectators' chat opened or closed at another process)."""
         self.taking_over: list[Callable[[Hosted], Awaitable[None]]] = []
         """Awaited when this process of a cluster takes a table over from another, before it is
         pumped (a class's pause is held here too)."""
@@ -168,12 +171,13 @@ class Hub(TablesInMemory):
                      seed: int | None = None, options: Mapping[str, Any] | None = None, listed: bool = True,
                      move_limit: float | None = None, bot_delay: float | None = None,
                      reaction_time: float | None = None, start: bool = True,
-                     maker: Maker | None = None,
-                     table_id: str | None = None) -> tuple[Hosted, dict[int, str]]:
+                     maker: Maker | None = None, table_id: str | None = None,
+                     labels: Mapping[str, str] | None = None) -> tuple[Hosted, dict[int, str]]:
         """A new table; returns it and the tokens of its `human` seats (by seat). `maker`: who
         asks (held to the quotas); a chosen `seed` makes it a practice deal. `start=False`: it waits
         even with no seat open, until its maker starts it (a rematch waits for its people). `table_id`: an
-        id whose lease this process holds already (a cluster's rematch); else a new one."""
+        id whose lease this process holds already (a cluster's rematch); else a new one. `labels`:
+        kept with the table from its first write (a rematch's)."""
         spec = get_spec(game)
         count = players if players is not None else len(seats) if seats else None
         if seats and count is not None and len(seats) != count:
@@ -188,7 +192,7 @@ class Hub(TablesInMemory):
         _, by_maker = self.waiting()
         makers = self.quota.admit(maker, by_maker, will_wait) if maker is not None else ()
         await self._room_for(will_wait)  # (after the quota: a flooder makes nobody else's table adjourn)
-        labels = {MAKER: makers[0]} if makers else {}
+        labels = {**(labels or {}), **({MAKER: makers[0]} if makers else {})}
         if seed is not None:
             labels[PRACTICE] = str(seed)
 
@@ -207,9 +211,11 @@ class Hub(TablesInMemory):
             return table, tokens
 
         def made_together() -> tuple[Table, dict[int, str]]:
-            if cluster is not None:  # (each of its writes is announced as it is committed)
-                return make()
-            with self.store.together():  # one commit for the table, its seats and its start
+            # one commit for the table, its seats and its start: a server that dies while making it
+            # (a cluster's: another takes over what it leaves) leaves the whole table or none, never
+            # one with a seat still open. (A cluster's journal announces each write before that
+            # commit, to nobody: no process follows a table the store does not hold yet.)
+            with self.store.together():
                 return make()
 
         table, tokens = await self.run(made_together)

@@ -27,7 +27,12 @@ rematch's id is then derived from the old table's (`rematch_id`: every process d
 and the process that takes that id's lease (one statement: of several, one) makes it; the others
 wait until the store holds it and follow it as a mirror. Everything that changes the rematch (a
 seat claimed, the claim noted, the start) runs at its owner, under the owner's lock, relayed there
-like a move (`rematch_claim`, `rematch_start`: `Hub.calls`).
+like a move (`rematch_claim`, `rematch_start`: `Hub.calls`). The rematch is written whole, its
+seats and labels with it, in one commit (`Hub.create`). A maker that dies before that commit
+leaves only its lease, which runs out: a process waiting for the rematch then takes the lease and
+makes it itself (the person whose request died with the maker asks again, and gets that table).
+One that dies after the commit, before noting the rematch on the old table, leaves a whole table:
+whoever asks next finds it in the store and notes it.
 """
 
 from __future__ import annotations
@@ -48,6 +53,9 @@ NEXT, OF, CLAIMED = "rematch", "rematch_of", "claimed"
 """The labels: the old table's rematch, the rematch's old table, the seats whose people asked."""
 MADE_WITHIN = 20.0
 """Seconds a process waits for another to write the rematch it is making (a cluster)."""
+WAIT_STEP = 0.1
+"""Seconds between two looks at a rematch another process is making (is it written? did its
+maker die, its lease run out?)."""
 
 
 class NotOver(IllegalAction):
@@ -145,14 +153,18 @@ class Rematches:
         if cluster is None:
             return await self._make(old)
         table_id = rematch_id(old.id)
-        if await cluster.claim(table_id) and not await cluster.stored(table_id):
-            return await self._make(old, table_id)
         waited = 0.0
-        while not await cluster.stored(table_id):  # another process is making it
+        while True:  # the process that takes the id's lease makes it; the others wait for it
+            if await cluster.claim(table_id):
+                if not await cluster.stored(table_id):  # (its maker may have died before writing it)
+                    return await self._make(old, table_id)
+                break
+            if await cluster.stored(table_id):
+                break
             if waited > MADE_WITHIN:
                 raise StoreError("the rematch is being made by another server; try again in a moment")
-            await asyncio.sleep(0.05)
-            waited += 0.05
+            await asyncio.sleep(WAIT_STEP)
+            waited += WAIT_STEP
         new = await hub.find(table_id)
         await self._link(old, table_id)
         return new, {}
@@ -192,12 +204,11 @@ class Rematches:
             else:  # its person left: the takeover bot plays it
                 plans.append(SeatPlan("bot", bot=takeover))
         settings = table.settings
+        labels = {OF: old.id, CLAIMED: "", SPECTATOR_CHAT: "on" if spectators_open(table) else "off"}
         new, tokens = await self.hub.create(
             table.game, players=table.players, variant=info.variant, seats=plans, seed=None,
             options=info.options, listed=False, move_limit=settings.move_limit, bot_delay=settings.bot_delay,
-            reaction_time=settings.reaction_time, start=False, table_id=table_id)
-        labels = {OF: old.id, CLAIMED: "", SPECTATOR_CHAT: "on" if spectators_open(table) else "off"}
-        await self.hub.run(new.table.set_labels, labels)
+            reaction_time=settings.reaction_time, start=False, table_id=table_id, labels=labels)
         await self._link(old, new.id)
         return new, tokens
 

@@ -11,7 +11,8 @@
 
 Later: `{"type": "chat", "lines": [line]}` for each line said in a room the connection may read
 (after it is committed), the chat message with `history` again when the spectators' chat is
-opened or closed, and `rematch` when a rematch is made or someone asks to play it. A page sends
+opened or closed (through whichever server of a site: a mirror hears it with the table's
+labels), and `rematch` when a rematch is made or someone asks to play it. A page sends
 `{"type": "presence", "away": true|false}` when its tab is hidden or shown.
 
 Nothing here reads a seat's view: a chat line, a presence word and a rematch's table id are
@@ -58,11 +59,21 @@ class Social:
         if hub.cluster is not None:
             hub.cluster.every_few_seconds.append(self.repeat_presence)
         hub.calls["chat_spectators"] = self._relayed_spectators
+        hub.labels_followed.append(self._labels_followed)
 
     async def _relayed_spectators(self, hosted: Hosted, message: dict[str, Any]) -> dict[str, Any]:
-        """`chat_spectators`, relayed from another server of the site: set here, where it is played."""
+        """`chat_spectators`, relayed from another server of the site: set here, where it is played;
+        the labels answered (the asker's mirror has them before it answers its person)."""
         await self.set_spectators(hosted, bool(message["open"]))
-        return {}
+        return {"labels": hosted.table.labels}
+
+    def _labels_followed(self, hosted: Hosted, before: dict[str, str]) -> None:
+        """Another server of the site changed the table's labels: if the spectators' chat was
+        opened or closed, every page here is sent what it may read now."""
+        if spectators_open(hosted.table) != spectators_open(hosted.table, before) and hosted.id in self.rooms:
+            task = asyncio.get_running_loop().create_task(self._send_history(hosted))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     # -- the socket's hooks ---------------------------------------------------------------------------
 
@@ -219,18 +230,23 @@ class Social:
 
     async def set_spectators(self, hosted: Hosted, open_: bool) -> bool:
         """Open or close the spectators' chat; every connection is sent what it may read now.
-        (At a table another server of the site plays, it is set there.)"""
+        (At a table another server of the site plays, it is set there; the pages here hear of it
+        as every other server's do: `_labels_followed`, before this returns.)"""
         if hosted.remote is not None and self.hub.cluster is not None:
             await self.hub.cluster.relayed(hosted, "chat_spectators",
                                            lambda: self.set_spectators(hosted, open_), open=open_)
-        else:
-            await self.hub.run(self.chat.set_spectators, hosted.table, open_)
+            return open_
+        await self.hub.run(self.chat.set_spectators, hosted.table, open_)
+        await self._send_history(hosted)
+        return open_
+
+    async def _send_history(self, hosted: Hosted) -> None:
+        """Send every connection here at the table what it may read now."""
         room = self.rooms.get(hosted.id)
         if room is not None:
             said = await self._lines(hosted)
             for listener in list(room.listeners):
                 listener.send(self._history(hosted.table, listener.seat, said))
-        return open_
 
     # -- rematch --------------------------------------------------------------------------------------
 
