@@ -115,7 +115,8 @@ class Person:
     async def join(self, channel: str) -> None:
         """Join a channel and wait until the server says so."""
         self.send(f"JOIN {channel}")
-        await self.expect(lambda line: line.command == "JOIN" and line.nick == self.nick, 10)
+        await self.expect(lambda line: line.command == "JOIN" and line.nick == self.nick
+                          and line.target.casefold() == channel.casefold(), 10)
 
     def say(self, target: str, text: str) -> None:
         """PRIVMSG `target` (a channel or the bot)."""

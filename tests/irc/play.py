@@ -42,10 +42,33 @@ async def start_bot(ircd: Ngircd, tmp_path: Path, *extra: str, watcher_nick: str
     has joined."""
     db = db or f"sqlite:///{tmp_path / 'ion.db'}"
     watcher = await Person(ircd.port, watcher_nick).connect()
-    await watcher.join(CHANNEL)
+    # the server holds a new connection's first command about a second: the bot starts meanwhile
+    # (its own start and that second are longer, so the watcher is nearly always in first; if
+    # not, the channel's names say the bot is there)
+    joining = asyncio.create_task(watcher.join(CHANNEL))
     bot = BotProcess(ircd.port, db, tmp_path, CHANNEL, *extra).start(**(env or {}))
-    await watcher.expect(lambda ln: ln.command == "JOIN" and ln.nick == BOT, 40)
+    await joining
+    await watcher.expect(lambda ln: (ln.command == "JOIN" and ln.nick == BOT)
+                         or (ln.command == "353" and BOT in names_in(ln)), 40)
     return bot, watcher, db
+
+
+def names_in(line: Line) -> list[str]:
+    """The nicks of a names reply (RPL_NAMREPLY), without their channel-status prefixes."""
+    return [entry.lstrip("@+%&~") for entry in line.text.split()]
+
+
+async def seat(ircd: Ngircd, *nicks: str, channels: tuple[str, ...] = (CHANNEL,)) -> list[Person]:
+    """People connected and in `channels`, all at once: the server holds each new connection's
+    first command for about a second, and in parallel that second is paid once, not per person."""
+
+    async def one(nick: str) -> Person:
+        person = await Person(ircd.port, nick).connect()
+        for channel in channels:
+            await person.join(channel)
+        return person
+
+    return list(await asyncio.gather(*(one(nick) for nick in nicks)))
 
 
 def prompt_of(person: Person):

@@ -22,7 +22,7 @@ from ionarena.store import Store
 
 from .ngircd import Ngircd
 from .people import BOT, Person, bot_notice, channel_line
-from .play import CARDS, CHANNEL, game_id, prompt_of, start_bot
+from .play import CARDS, CHANNEL, game_id, prompt_of, seat, start_bot
 
 PLAYERS = 4
 PHASE = 16
@@ -82,14 +82,12 @@ def lines_between(watcher: Person, start: float, end: float) -> int:
 
 def test_a_spamming_player_and_a_flooding_outsider_do_not_slow_the_game(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path)
-        people = [await Person(ircd.port, f"p{n}").connect() for n in range(PLAYERS)]
-        flooder = await Person(ircd.port, "flooder").connect()
+        (bot, watcher, db), crowd = await asyncio.gather(
+            start_bot(ircd, tmp_path), seat(ircd, *(f"p{n}" for n in range(PLAYERS)), "flooder"))
+        people, flooder = crowd[:PLAYERS], crowd[PLAYERS]
         watch = Watch()
         stop = asyncio.Event()
         try:
-            for person in (*people, flooder):
-                await person.join(CHANNEL)
             people[0].say(CHANNEL, "!ion bank round_time=600")
             await watcher.expect(channel_line(CHANNEL, "opens a bank game"), 15)
             for n, person in enumerate(people):

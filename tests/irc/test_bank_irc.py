@@ -16,14 +16,24 @@ from pathlib import Path
 from ionarena.store import Store
 
 from .ngircd import Ngircd
-from .people import Person, bot_notice, channel_line
-from .play import CHANNEL, bank_player, channel_lines, check_channel_is_public, game_id, prompt_of, start_bot
+from .people import bot_notice, channel_line
+from .play import (
+    CHANNEL,
+    bank_player,
+    channel_lines,
+    check_channel_is_public,
+    game_id,
+    prompt_of,
+    seat,
+    start_bot,
+)
 
 
 def test_a_bank_game_with_a_slow_player_a_bad_command_a_nick_change_and_a_quit(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--move-time", "2", "--grace", "2")
-        ada, bob, cy = [await Person(ircd.port, nick).connect() for nick in ("ada", "bob", "cy")]
+        (bot, watcher, db), (ada, bob, cy) = await asyncio.gather(
+            start_bot(ircd, tmp_path, "--move-time", "2", "--grace", "2"),
+            seat(ircd, "ada", "bob", "cy", channels=()))  # they join once the bot is in
         try:
             for person in (ada, bob, cy):
                 await person.join(CHANNEL)

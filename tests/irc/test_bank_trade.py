@@ -16,7 +16,7 @@ from ionarena.store import Store
 
 from .ngircd import Ngircd
 from .people import BOT, Person, bot_notice, bot_says, channel_line
-from .play import CARDS, CHANNEL, channel_lines, game_id, prompt_of, start_bot
+from .play import CARDS, CHANNEL, channel_lines, game_id, prompt_of, seat, start_bot
 
 OTHER = "#ion2"
 HELD = re.compile(r"(\[[^\]\d\s][^\]]*\]) x\d")
@@ -66,9 +66,9 @@ async def play_round_then_trade(seller: Person, buyer: Person, stop: asyncio.Eve
 
 def test_two_windows_and_a_trade_by_nick(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--channel", OTHER,
-                                           "--channel-setting", f"{OTHER}:move_time=6")
-        people = [await Person(ircd.port, n).connect() for n in ("ada", "bob", "cy", "dee", "eve")]
+        (bot, watcher, db), people = await asyncio.gather(
+            start_bot(ircd, tmp_path, "--channel", OTHER, "--channel-setting", f"{OTHER}:move_time=6"),
+            seat(ircd, "ada", "bob", "cy", "dee", "eve", channels=()))  # they join once the bot is in
         ada, bob, cy, dee, eve = people
         try:
             for person, channels in ((ada, [CHANNEL]), (bob, [CHANNEL]), (cy, [CHANNEL, OTHER]),

@@ -21,7 +21,9 @@ from .play import (
     check_channel_is_public,
     dots_player,
     game_id,
+    names_in,
     pieces,
+    seat,
     start_bot,
 )
 
@@ -51,9 +53,10 @@ async def open_dots(watcher: Person, people: list[Person], bots: int, turn_cap: 
 def test_a_dots_game_with_identify_record_and_top(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
         nickserv = await Person(ircd.port, "NickServ").connect()
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--bot-delay", "0.1", "--password-env",
-                                           "ION_TEST_IRC_PASSWORD", env={"ION_TEST_IRC_PASSWORD": "sekrit"})
-        ada, bob = [await Person(ircd.port, nick).connect() for nick in ("ada", "bob")]
+        (bot, watcher, db), (ada, bob) = await asyncio.gather(
+            start_bot(ircd, tmp_path, "--bot-delay", "0.1", "--password-env", "ION_TEST_IRC_PASSWORD",
+                      env={"ION_TEST_IRC_PASSWORD": "sekrit"}),
+            seat(ircd, "ada", "bob", channels=()))  # they join once the bot is in
         try:
             # ngircd offers no SASL, so the bot identifies to NickServ.
             await nickserv.expect(lambda ln: ln.nick == BOT and ln.command == "PRIVMSG"
@@ -90,9 +93,8 @@ def test_a_dots_game_with_identify_record_and_top(ircd: Ngircd, tmp_path: Path):
 
 def test_the_server_restarts_under_the_bot_and_the_game_goes_on(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--bot-delay", "0.1", "--idle-time", "3")
-        ada = await Person(ircd.port, "ada").connect()
-        await ada.join(CHANNEL)
+        (bot, watcher, db), (ada,) = await asyncio.gather(
+            start_bot(ircd, tmp_path, "--bot-delay", "0.1", "--idle-time", "3"), seat(ircd, "ada"))
         table_id = await open_dots(watcher, [ada], bots=1, turn_cap=80)
         stop = asyncio.Event()
         await dots_player(ada, stop, turns=2)
@@ -101,13 +103,10 @@ def test_the_server_restarts_under_the_bot_and_the_game_goes_on(ircd: Ngircd, tm
         await watcher.close()
         ircd.restart()  # every connection dropped, the server forgets everything
         try:
-            watcher2 = await Person(ircd.port, "watcher").connect()
-            await watcher2.join(CHANNEL)
-            ada2 = await Person(ircd.port, "ada").connect()
-            await ada2.join(CHANNEL)
+            watcher2, ada2 = await seat(ircd, "watcher", "ada")
             # the bot is back in the channel (it may have rejoined before or after the watcher)
             await watcher2.expect(lambda ln: (ln.command == "JOIN" and ln.nick == BOT)
-                                  or (ln.command == "353" and BOT in ln.text.split()), 40)
+                                  or (ln.command == "353" and BOT in names_in(ln)), 40)
             task = asyncio.create_task(dots_player(ada2, stop))
             for _ in range(600):  # the game plays on to its end (ada, or a bot for her when she idles)
                 if stored(db, table_id)[1].scores is not None:
@@ -146,9 +145,8 @@ def test_a_bot_killed_with_sigkill_resumes_its_game_and_no_accepted_move_is_lost
     before it tells anyone. (Whatever ada's moves are: her first may be the dealer's `name` or
     `give` of a starting Double Joker or Gift, not a play or a draw.)"""
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--bot-delay", "0.1")
-        ada = await Person(ircd.port, "ada").connect()
-        await ada.join(CHANNEL)
+        (bot, watcher, db), (ada,) = await asyncio.gather(start_bot(ircd, tmp_path, "--bot-delay", "0.1"),
+                                                          seat(ircd, "ada"))
         table_id = await open_dots(watcher, [ada], bots=1)
         stop = asyncio.Event()
         await dots_player(ada, stop, turns=3)

@@ -13,8 +13,8 @@ from pathlib import Path
 from ionarena.store import Store
 
 from .ngircd import Ngircd
-from .people import BOT, Person, bot_notice, channel_line
-from .play import CHANNEL, bank_player, channel_lines, game_id, prompt_of, start_bot
+from .people import BOT, bot_notice, channel_line
+from .play import CHANNEL, bank_player, channel_lines, game_id, prompt_of, seat, start_bot
 
 PLAYERS = 16
 TURNS = 1
@@ -22,8 +22,8 @@ TURNS = 1
 
 def test_sixteen_players_at_full_speed_without_a_flood_disconnect(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path)
-        people = await asyncio.gather(*(Person(ircd.port, f"p{n:02d}").connect() for n in range(PLAYERS)))
+        (bot, watcher, db), people = await asyncio.gather(  # they join once the bot is in
+            start_bot(ircd, tmp_path), seat(ircd, *(f"p{n:02d}" for n in range(PLAYERS)), channels=()))
         try:
             await asyncio.gather(*(p.join(CHANNEL) for p in people))
             people[0].say(CHANNEL, "!ion bank move_time=1 round_time=600")

@@ -30,8 +30,8 @@ import pytest
 from ionarena.store import Store
 
 from .ngircd import Ngircd
-from .people import BOT, Person, bot_notice, channel_line
-from .play import CARDS, CHANNEL, game_id, start_bot
+from .people import BOT, bot_notice, channel_line
+from .play import CARDS, CHANNEL, game_id, seat, start_bot
 
 HIGHLIGHT = "\x1b[1m\x1b[35m"
 """How irssi's default theme draws a window number with a highlight in the activity bar
@@ -79,12 +79,12 @@ def type_line(tmux, text: str) -> None:
 
 def test_the_turn_line_reaches_a_player_in_irssi_with_default_settings(ircd: Ngircd, tmp_path: Path, tmux):
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--move-time", "20")
+        (bot, watcher, db), (bob,) = await asyncio.gather(  # bob joins once the bot is in
+            start_bot(ircd, tmp_path, "--move-time", "20"), seat(ircd, "bob", channels=()))
         home = tmp_path / "irssi-home"
         home.mkdir()
         tmux("new-session", "-d", "-s", "irssi", "-x", "120", "-y", "32",
              f"HOME={home} TERM=screen irssi --home={home}/.irssi -n ada -c 127.0.0.1 -p {ircd.port}")
-        bob = await Person(ircd.port, "bob").connect()
         try:
             await wait_screen(tmux, r"\[ada\(\+")  # registered: the server set its user modes
             type_line(tmux, f"/join {CHANNEL}")

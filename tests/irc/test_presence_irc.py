@@ -17,7 +17,7 @@ from ionarena.store import Store
 
 from .ngircd import Ngircd
 from .people import BOT, Person, bot_notice, channel_line
-from .play import CHANNEL, bank_player, game_id, start_bot
+from .play import CHANNEL, bank_player, game_id, names_in, seat, start_bot
 
 NICKS = ("ada", "bob", "cy")
 
@@ -30,8 +30,9 @@ async def seated(ircd: Ngircd, nick: str) -> Person:
 
 def test_a_dropped_connection_and_a_server_restart_cost_no_one_a_penalty(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--grace", "30")
-        people = {nick: await seated(ircd, nick) for nick in NICKS}
+        (bot, watcher, db), crowd = await asyncio.gather(start_bot(ircd, tmp_path, "--grace", "30"),
+                                                         seat(ircd, *NICKS))
+        people = dict(zip(NICKS, crowd, strict=True))
         stop = asyncio.Event()
         try:
             people["ada"].say(CHANNEL, "!ion bank round_time=600")
@@ -64,10 +65,10 @@ def test_a_dropped_connection_and_a_server_restart_cost_no_one_a_penalty(ircd: N
             for person in people.values():
                 await person.close()
             ircd.restart()
-            watcher = await seated(ircd, "watcher")
+            watcher, *crowd = await seat(ircd, "watcher", *NICKS)
             await watcher.expect(lambda ln: (ln.command == "JOIN" and ln.nick == BOT)
-                                 or (ln.command == "353" and BOT in ln.text.split()), 40)
-            people = {nick: await seated(ircd, nick) for nick in NICKS}
+                                 or (ln.command == "353" and BOT in names_in(ln)), 40)
+            people = dict(zip(NICKS, crowd, strict=True))
             stop = asyncio.Event()
             players = asyncio.gather(*(bank_player(p, stop, turns=2) for p in people.values()))
             played = await asyncio.wait_for(players, 60)

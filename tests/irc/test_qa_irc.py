@@ -26,18 +26,12 @@ from ionarena.store import Store
 
 from .ngircd import Ngircd
 from .people import BOT, BotProcess, Person, bot_notice, bot_says, channel_line
-from .play import CHANNEL, bank_player, dots_player, game_id, pieces, prompt_of, start_bot
+from .play import CHANNEL, bank_player, dots_player, game_id, pieces, prompt_of, seat, start_bot
 from .test_dots_irc import open_dots, stored
 
 GAME_CLOCK = re.compile(r"\b(at|until|by) \d+\.\d s\b")
 """A time said as the game clock ("ends at 210.0 s"), never as seconds left."""
 SEAT_NUMBER = re.compile(r"\b(Player|seat) \d")
-
-
-async def seated(ircd: Ngircd, nick: str) -> Person:
-    person = await Person(ircd.port, nick).connect()
-    await person.join(CHANNEL)
-    return person
 
 
 def log_length(db: str, table_id: str) -> int:
@@ -46,8 +40,8 @@ def log_length(db: str, table_id: str) -> int:
 
 def test_a_table_whose_every_person_is_away_waits_and_goes_on_when_one_is_back(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--bot-delay", "0.1", "--grace", "120")
-        ada = await seated(ircd, "ada")
+        (bot, watcher, db), (ada,) = await asyncio.gather(
+            start_bot(ircd, tmp_path, "--bot-delay", "0.1", "--grace", "120"), seat(ircd, "ada"))
         stop = asyncio.Event()
         try:
             table_id = await open_dots(watcher, [ada], bots=1, turn_cap=200)
@@ -79,7 +73,7 @@ def test_a_table_whose_every_person_is_away_waits_and_goes_on_when_one_is_back(i
 
 async def bank_game(ircd: Ngircd, watcher: Person, nicks: tuple[str, ...]) -> tuple[dict[str, Person], str]:
     """Everyone in `nicks` in the channel and in a new bank game (teams + - + …); the game's id."""
-    people = {nick: await seated(ircd, nick) for nick in nicks}
+    people = dict(zip(nicks, await seat(ircd, *nicks), strict=True))
     first = people[nicks[0]]
     first.say(CHANNEL, "!ion bank round_time=600")
     await watcher.expect(channel_line(CHANNEL, "opens a bank game"), 15)
@@ -179,8 +173,8 @@ def test_a_message_from_a_player_who_parted_is_no_presence(ircd: Ngircd, tmp_pat
 
 def test_a_newcomers_first_questions_are_all_answered(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
-        bot, watcher, _ = await start_bot(ircd, tmp_path)
-        opener, zed = await seated(ircd, "opener"), await seated(ircd, "zed")
+        (bot, watcher, _), (opener, zed) = await asyncio.gather(start_bot(ircd, tmp_path),
+                                                                seat(ircd, "opener", "zed"))
         try:
             opener.say(CHANNEL, "!ion dots bots=1")
             await watcher.expect(channel_line(CHANNEL, "opens ION"), 15)
@@ -202,8 +196,8 @@ def test_a_newcomers_first_questions_are_all_answered(ircd: Ngircd, tmp_path: Pa
 
 def test_after_a_sigkill_and_a_restart_the_turn_line_comes_once(ircd: Ngircd, tmp_path: Path):
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--bot-delay", "0.1")
-        ada = await seated(ircd, "ada")
+        (bot, watcher, db), (ada,) = await asyncio.gather(start_bot(ircd, tmp_path, "--bot-delay", "0.1"),
+                                                          seat(ircd, "ada"))
         stop = asyncio.Event()
         bot2: BotProcess | None = None
         try:
@@ -262,8 +256,7 @@ def test_move_time_and_round_time_are_told_as_seconds_left(ircd: Ngircd, tmp_pat
     """Seeds where ada holds [:] (or [+:]) after `moves` first-card moves (found by playing them)."""
     async def go() -> None:
         db = f"sqlite:///{tmp_path / 'ion.db'}"
-        watcher = await seated(ircd, "watcher")
-        ada, bob = await seated(ircd, "ada"), await seated(ircd, "bob")
+        watcher, ada, bob = await seat(ircd, "watcher", "ada", "bob")
         table_id = prepared_bank(db, seed, moves)
         bot = BotProcess(ircd.port, db, tmp_path, CHANNEL).start()
         try:
@@ -295,8 +288,8 @@ def test_an_idle_persons_takeover_move_stays_in_its_deal(ircd: Ngircd, tmp_path:
     move ends a deal, her turn in the next deal is a new move: it waits its own idle second, and
     she is told of each."""
     async def go() -> None:
-        bot, watcher, db = await start_bot(ircd, tmp_path, "--bot-delay", "0.1", "--idle-time", "1")
-        ada = await seated(ircd, "ada")
+        (bot, watcher, db), (ada,) = await asyncio.gather(
+            start_bot(ircd, tmp_path, "--bot-delay", "0.1", "--idle-time", "1"), seat(ircd, "ada"))
         try:
             ada.say(CHANNEL, "!ion dots bots=1 variant=tournament turn_cap=3")
             await watcher.expect(channel_line(CHANNEL, "opens ION: Card Game"), 15)
@@ -333,8 +326,7 @@ def test_the_bot_takes_its_nick_back_from_a_connection_that_held_it(ircd: Ngircd
     ping timeout), so the restarted bot is given `ion_`: players' `/msg ion` would reach nobody. The
     bot takes its own nick back the moment the holder leaves, and is heard by it in the channel."""
     async def go() -> None:
-        ghost = await seated(ircd, BOT)  # the dead connection, still on the server
-        watcher = await seated(ircd, "watcher")
+        ghost, watcher = await seat(ircd, BOT, "watcher")  # the ghost: a dead connection of the bot
         bot = BotProcess(ircd.port, f"sqlite:///{tmp_path / 'ion.db'}", tmp_path, CHANNEL).start()
         try:
             joined = await watcher.expect(lambda ln: ln.command == "JOIN" and ln.nick.startswith(BOT)

@@ -23,10 +23,11 @@ def test_the_bot_speaks_tls_and_verifies_certificates(tmp_path: Path):
 
     async def go() -> None:
         watcher = await Person(server.port, "watcher").connect()  # plain text on the other port
-        await watcher.join(CHANNEL)
+        joining = asyncio.create_task(watcher.join(CHANNEL))  # the server holds it a second: meanwhile
         strict = BotProcess(server.tls_port, f"sqlite:///{tmp_path / 'a.db'}", tmp_path, CHANNEL, "--tls")
         strict.start()
         try:  # a self-signed certificate is refused: the bot never registers
+            await joining
             for _ in range(100):
                 if "certificate verify failed" in strict.output():
                     break
