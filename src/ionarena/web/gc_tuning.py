@@ -88,12 +88,12 @@ class Collector:
         log.info("the periodic collection of the whole heap found %d unreachable objects", found)
         return found
 
-    def sweep_every(self, seconds: float = SWEEP_SECONDS) -> None:
-        """Sweep every `seconds` on the running loop, until `stop`."""
+    def sweep_every(self, seconds: float | None = None) -> None:
+        """Sweep every `seconds` (default `SWEEP_SECONDS`) on the running loop, until `stop`."""
 
         async def sweeping() -> None:
             while True:
-                await asyncio.sleep(seconds)
+                await asyncio.sleep(seconds or SWEEP_SECONDS)
                 self.sweep()
 
         self._task = asyncio.get_running_loop().create_task(sweeping())
