@@ -88,3 +88,25 @@ def test_the_sweep_runs_on_its_own_every_so_often() -> None:
         return collector.sweeps
 
     assert len(asyncio.run(serve_a_while())) >= 2
+
+
+def test_the_young_generation_is_collected_every_so_often_and_every_third_time_the_middle_one() -> None:
+    """web.gc_tuning: Python starts a young collection by objects made less objects freed, which
+    stays low while a busy server frees old objects as fast as it makes new ones; a serving
+    process also collects every `YOUNG_SECONDS`, so what a collection walks is bounded by time."""
+    from ionarena.web.gc_tuning import THRESHOLDS, Collector
+
+    async def serve_a_while() -> tuple[int, int]:
+        collector = Collector().start()
+        gc.disable()  # no collection but the collector's own (thresholds are per allocation)
+        young, middle = (gc.get_stats()[g]["collections"] for g in (0, 1))
+        collector.collect_young_every(0.02)
+        try:
+            await asyncio.sleep(0.5)
+        finally:
+            collector.stop()
+            gc.enable()
+        return gc.get_stats()[0]["collections"] - young, gc.get_stats()[1]["collections"] - middle
+
+    young, middle = asyncio.run(serve_a_while())
+    assert young >= 8 and middle >= 3 and young >= (THRESHOLDS[1] - 1) * middle - 1
