@@ -73,9 +73,14 @@ class ChatStore:
     def lines(self, table_id: str, rooms: Collection[str] = ROOMS, limit: int = 200) -> list[ChatLine]:
         """The last `limit` lines of `rooms` at a table, oldest first."""
         c = schema.chat
+        chosen = set(rooms)
+        where = [c.c.table_id == table_id]
+        if len(chosen) == 1:
+            where.append(c.c.room == next(iter(chosen)))
+        elif not chosen >= set(ROOMS):  # (an expanding `IN` makes a cycle of objects: not for all)
+            where.append(c.c.room.in_(sorted(chosen)))
         query = (select(c.c.id, c.c.room, c.c.seat, c.c.name, c.c.text, c.c.version, c.c.created_at)
-                 .where(c.c.table_id == table_id, c.c.room.in_(list(rooms)))
-                 .order_by(c.c.id.desc()).limit(limit))
+                 .where(*where).order_by(c.c.id.desc()).limit(limit))
         with self.store._read() as conn:
             rows = conn.execute(query).all()
         return [ChatLine(table=table_id, room=room, seat=seat, name=name, text=text, version=version,

@@ -94,11 +94,12 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay:
         if resumed:
             log.info("resumed %d unfinished tables from %s", resumed, opened.where)
         await people.open()
-        if serving:
-            tune_gc()
+        collector = tune_gc() if serving else None
         try:
             yield
         finally:
+            if collector is not None:
+                collector.stop()
             await people.close()
             await hub.close()
             replays.close()

@@ -197,6 +197,10 @@ def protocols(limits: Limits) -> tuple[type[asyncio.Protocol], type[asyncio.Prot
             self._disarm()
             self._unstall()
             super().handle_websocket_upgrade()
+            # the connection is the WebSocket protocol's now, and this one is done with; its parser
+            # calls back into it, a cycle that would wait for the garbage collector (uvicorn lets
+            # go of the parser only when the connection is lost, which this protocol never hears)
+            self.parser = None  # type: ignore[assignment]
 
         def pause_writing(self) -> None:
             super().pause_writing()
