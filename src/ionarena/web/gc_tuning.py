@@ -11,8 +11,10 @@ Python's ratio (docs/architecture.md, "The collector's pauses").
 
 `tune()` makes the collector of a serving process a two-generation one:
 
-- the young generation is collected every `THRESHOLDS[0]` new objects (net), and the middle one
-  every `THRESHOLDS[1]` young collections: a few young collections' survivors, not twenty;
+- the young generation is collected every `YOUNG_SECONDS` at the least (and every
+  `THRESHOLDS[0]` new objects, net), the middle one every `THRESHOLDS[1]` young collections: a
+  collection walks what the last 50-150 ms made that is still alive, not twenty young
+  collections' worth (`Collector.collect_young_every`);
 - what survives a middle collection is frozen (`gc.freeze()`, from `gc.callbacks`): it is never
   scanned again, so no collection walks the live tables. An object frozen is still freed by
   reference counting when it is dropped; only a *cycle* among frozen objects would wait — so what
@@ -47,7 +49,7 @@ log = logging.getLogger(__name__)
 THRESHOLDS = (2000, 3, 1000)
 """`gc.set_threshold` of a serving process (Python's default: 700, 10, 10). The third never
 matters: the oldest generation is emptied by each freeze. Measured side by side at 2,000 players
-against (5000, 20, 100) (docs/architecture.md, "The collector's pauses")."""
+against (5000, 20, 100) (docs/architecture.md, "The collector as two generations")."""
 
 YOUNG_SECONDS = 0.05
 """How often a serving process collects its young generation at the least."""
