@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -125,6 +126,15 @@ def test_record_json_is_one_line_and_loadable():
     text = from_state(played()).to_json()
     assert "\n" not in text
     assert GameRecord.from_dict(json.loads(text)) == loads(text)
+
+
+def test_record_json_writes_every_field_of_the_record():
+    record = from_state(played())
+    record.agents = ["greedy", "random"]
+    data = json.loads(record.to_json())
+    assert set(data) == {f.name for f in dataclasses.fields(GameRecord)}
+    assert data["actions"] == [list(pair) for pair in record.actions]
+    assert GameRecord.from_dict(data) == record
 
 
 def test_apply_text_parses_and_applies():

@@ -107,3 +107,28 @@ def test_the_store_hands_each_finished_table_to_the_ratings(people):
     assert people.ratings_worker is not None
     people.ratings_worker.wait()
     assert people.ratings.of_account(ada.id)[0]["games"] == 1
+
+
+def test_tables_finished_together_are_looked_at_in_one_read_and_only_owned_ones_rated(people, monkeypatch):
+    """The rating worker gathers the tables finished within `GATHER_SECONDS`: one read finds the
+    tables anyone owned a seat at, and only they are rated (a bots' table is never read back)."""
+    from ionarena.people import ratings as ratings_module
+
+    ada = people.accounts.create("ada", "correct horse")
+    people.start()
+    people.store.finish_listeners.append(people.finished)
+    reads: list[list[str]] = []
+    rated: list[str] = []
+    real_owners, real_rate = ratings_module.owners, people.ratings.rate
+    monkeypatch.setattr(ratings_module, "owners",
+                        lambda conn, ids: reads.append(list(ids)) or real_owners(conn, ids))
+    monkeypatch.setattr(people.ratings, "rate", lambda table_id: rated.append(table_id) or real_rate(table_id))
+    owned = owned_table(people, "dots", {1: "easy"}, {0: ada.id}, seed=9)
+    bots_only = owned_table(people, "dots", {0: "easy", 1: "easy"}, {}, seed=10)
+    play_out(owned)
+    play_out(bots_only, person_seats=())
+    assert people.ratings_worker is not None
+    people.ratings_worker.wait()
+    assert reads[0] == [owned.id, bots_only.id]  # both finished within the gathering: one read
+    assert rated == [owned.id]
+    assert people.ratings.of_account(ada.id)[0]["games"] == 1

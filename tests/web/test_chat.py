@@ -238,3 +238,22 @@ def test_a_spectator_of_a_listed_table_reads_the_players_and_talks_in_their_own_
     for page in (watcher, ada):
         assert page.problems == []
         page.context.close()
+
+
+def test_a_new_table_s_chat_is_not_read_from_the_store_until_someone_speaks(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table this server made, where nobody has spoken, has no chat to read: a connection gets an
+    empty history without a read of the store. Once a line is said — here with no page open, so
+    no history is kept in memory — the next connection reads it back."""
+    reads: list[str] = []
+    real_lines = ChatStore.lines
+    monkeypatch.setattr(ChatStore, "lines", lambda self, table_id, *more: reads.append(table_id)
+                        or real_lines(self, table_id, *more))
+    table, ada, bob = two_people(client)
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={bob}") as ws:
+        assert until(ws, "chat")["lines"] == []
+    assert reads == []
+    assert say(client, table, "hello", ada).status_code == 201
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={bob}") as ws:
+        assert [line["text"] for line in until(ws, "chat")["lines"]] == ["hello"]
+    assert reads == [table]

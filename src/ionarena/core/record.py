@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
@@ -51,8 +51,11 @@ class GameRecord:
 
     def to_json(self) -> str:
         """One line of JSON."""
-        data = asdict(self)
-        data["actions"] = [list(a) for a in self.actions]
+        data = {"game": self.game, "players": self.players, "seed": self.seed, "variant": self.variant,
+                "actions": self.actions, "options": self.options, "scores": self.scores,
+                "winners": self.winners, "agents": self.agents, "version": self.version}
+        # (not `dataclasses.asdict`: it deep-copies every action of a long game first; tuples
+        # are written as JSON arrays all the same)
         return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
     def to_dict(self) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -45,6 +46,10 @@ log = logging.getLogger(__name__)
 
 PROVISIONAL_GAMES = 5
 _R = schema.ratings
+
+
+GATHER_SECONDS = 0.25
+"""How long the rating worker gathers finished tables before it looks at them together."""
 
 
 def bot_identity(spec: str) -> str:
@@ -97,12 +102,18 @@ class Ratings:
         self.db = db
         self.model = PlackettLuce()
 
+    def owned(self, table_ids: Sequence[str]) -> list[str]:
+        """Those of `table_ids` whose seats an account or a student ever held, in order (one read):
+        only they are ever rated; a table nobody owned a seat at is never rated, nor pending."""
+        with self.db.read() as conn:
+            held = owners(conn, table_ids)
+        return [table_id for table_id in table_ids if table_id in held]
+
     def rate(self, table_id: str) -> bool:
         """Rate the finished table once; True if it was rated now (False: not finished, already
         considered, or not a rated game)."""
-        with self.db.read() as conn:
-            if not owners(conn, [table_id]):  # no account ever held a seat: never rated (nor pending)
-                return False
+        if not self.owned([table_id]):
+            return False
         try:
             record = self.db.store.record(table_id)
         except (StoreError, IonError):
@@ -193,21 +204,41 @@ class Ratings:
 
 
 class RatingWorker:
-    """Rates finished tables one at a time, in the order they are handed in, on one thread of its
-    own (a finishing table's thread only hands the id over)."""
+    """Rates finished tables in the order they are handed in, on one thread of its own (a
+    finishing table's thread only hands the id over). The tables handed in within
+    `GATHER_SECONDS` are looked at together: one read finds those anyone owned a seat at, and
+    only they are read and rated (most tables of a busy server are bots' and guests')."""
 
     def __init__(self, ratings: Ratings):
         self.ratings = ratings
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="ion-ratings")
         self._last: Future[Any] | None = None
         self._lock = threading.Lock()
+        self._gathered: list[str] = []
+        """Handed in, not yet looked at: the batch that `_last` will rate."""
         self.closed = False
 
     def finished(self, table_id: str) -> None:
         """A table finished: rate it soon. Safe from any thread, quick."""
         with self._lock:
-            if not self.closed:
-                self._last = self._pool.submit(self._rate, table_id)
+            if self.closed:
+                return
+            self._gathered.append(table_id)
+            if len(self._gathered) == 1:  # the first of a batch: it is rated after the gathering
+                self._last = self._pool.submit(self._rate_gathered)
+
+    def _rate_gathered(self) -> None:
+        if not self.closed:
+            time.sleep(GATHER_SECONDS)
+        with self._lock:
+            batch, self._gathered = self._gathered, []
+        try:
+            owned = self.ratings.owned(batch)
+        except Exception:
+            log.exception("could not read who owned the seats of %d finished tables", len(batch))
+            owned = batch  # each is looked at alone, as before
+        for table_id in owned:
+            self._rate(table_id)
 
     def catch_up(self) -> None:
         """Rate, in order, the finished tables never considered (a server that was down)."""
@@ -242,5 +273,5 @@ class RatingWorker:
         self._pool.shutdown(wait=True)
 
 
-__all__ = ["PROVISIONAL_GAMES", "RatingWorker", "Ratings", "account_identity", "bot_identity", "display",
-           "participants", "rated_ranks"]
+__all__ = ["GATHER_SECONDS", "PROVISIONAL_GAMES", "RatingWorker", "Ratings", "account_identity",
+           "bot_identity", "display", "participants", "rated_ranks"]

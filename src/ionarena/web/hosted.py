@@ -57,6 +57,9 @@ class Hosted:
     remote: str | None = None
     """In a cluster (`ionarena.cluster`): the process that owns the table, when it is not this one
     (the table here is a mirror of its owner's; calls that change it are relayed there)."""
+    silent: bool = False
+    """No chat line was ever said at the table: it was made by this server, the only one of its
+    site, and nobody has spoken since (`web.social` reads no chat history for it)."""
     pushed: dict[int, tuple[Update, float, str]] = field(default_factory=dict)
     """Each update pushed at the current version, encoded once for all the connections of its
     seat (see `sockets`): id(update) -> (update, when encoded, text)."""
@@ -72,6 +75,9 @@ class TablesInMemory:
 
     tables: dict[str, Hosted]
     over: dict[str, None]
+    unstarted: dict[str, Hosted]
+    """The tables that were waiting for players when they came into memory (a table never goes
+    back to waiting): `waiting` looks at them only, not at every table in memory."""
     clock: Callable[[], float]
     pool: BotPool
     pumps: Pumps
@@ -88,6 +94,8 @@ class TablesInMemory:
                                                         remote=remote)
                 if table.status in FINISHED:
                     self._finished(hosted)
+                elif table.status == "waiting":
+                    self.unstarted[table.id] = hosted
             return hosted
 
     def _finished(self, hosted: Hosted) -> None:
@@ -133,8 +141,11 @@ class TablesInMemory:
     def waiting(self) -> tuple[int, dict[str, int]]:
         """Tables waiting for players in memory: how many, and how many by maker tag."""
         count, by_maker = 0, dict[str, int]()
-        for hosted in list(self.tables.values()):
-            if hosted.table.status == "waiting":
+        with self._lock:
+            for hosted in list(self.unstarted.values()):
+                if hosted.table.status != "waiting" or self.tables.get(hosted.id) is not hosted:
+                    del self.unstarted[hosted.id]  # started, closed or let go of since
+                    continue
                 count += 1
                 for tag in hosted.makers:
                     by_maker[tag] = by_maker.get(tag, 0) + 1

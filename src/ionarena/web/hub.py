@@ -90,6 +90,7 @@ class Hub(TablesInMemory):
         self.pumps = Pumps(self)
         self.tables: dict[str, Hosted] = {}
         self.over: dict[str, None] = {}
+        self.unstarted: dict[str, Hosted] = {}
         """Ids of the finished tables in memory, in the order they finished."""
         self.lifecycle = Lifecycle(self)
         self.quota = Quota(self.limits)
@@ -189,9 +190,10 @@ class Hub(TablesInMemory):
                                  reaction_time=reaction_time)
         will_wait = (not start or any(plan.kind == "open" for plan in seats)
                      or (count is not None and len(seats) < count))
-        _, by_maker = self.waiting()
+        waiting, by_maker = self.waiting()  # one walk over the tables in memory, for both checks
         makers = self.quota.admit(maker, by_maker, will_wait) if maker is not None else ()
-        await self._room_for(will_wait)  # (after the quota: a flooder makes nobody else's table adjourn)
+        # (after the quota: a flooder makes nobody else's table adjourn)
+        await self._room_for(will_wait, waiting)
         labels = {**(labels or {}), **({MAKER: makers[0]} if makers else {})}
         if seed is not None:
             labels[PRACTICE] = str(seed)
@@ -220,19 +222,22 @@ class Hub(TablesInMemory):
 
         table, tokens = await self.run(made_together)
         hosted = self._adopt(table, makers)
+        hosted.silent = cluster is None  # (a site's other servers may take its chat: read it then)
         self.kick(hosted)
         return hosted, tokens
 
-    async def _room_for(self, will_wait: bool) -> None:
-        """Room for one more table (see `web.lifecycle`), or `ServerFull`."""
+    async def _room_for(self, will_wait: bool, waiting: int) -> None:
+        """Room for one more table (see `web.lifecycle`), or `ServerFull`; `waiting`: how many
+        tables in memory wait for players."""
         limits = self.limits
         self.trim(limits.keep_finished)
         if len(self.tables) >= limits.max_tables:
             self.trim(0)
             await self.lifecycle.make_room()
+            waiting = self.waiting()[0]  # making room may have let waiting tables go
         if len(self.tables) >= limits.max_tables:
             raise ServerFull("this server hosts as many tables as it can; try again in a few minutes")
-        if will_wait and self.waiting()[0] >= limits.max_waiting:
+        if will_wait and waiting >= limits.max_waiting:
             raise ServerFull("too many tables are waiting for players on this server; try again in a few "
                              "minutes, or fill the seats with bots")
 

@@ -170,6 +170,8 @@ class Social:
 
     async def _lines(self, hosted: Hosted) -> list[ChatLine]:
         said = self._said.get(hosted.id)
+        if said is None and hosted.silent:  # nothing to read: a new table, nothing said yet
+            said = self._said.setdefault(hosted.id, []) if hosted.id in self.rooms else []
         if said is None:
             before = self._spoken
             said = await self.hub.run(self.chat.store.lines, hosted.id, ROOMS, 2 * HISTORY)
@@ -190,6 +192,7 @@ class Social:
         `address`); committed, then pushed to every connection that may read its room."""
         table = hosted.table
         speaker = self.chat.speaker(table, seat, name, address)
+        hosted.silent = False  # (before the line is written: a reader meanwhile reads the store)
         line = await self.hub.run(self.chat.say, table, speaker, text)
         self._spoken += 1
         said = self._said.get(hosted.id)
