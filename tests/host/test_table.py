@@ -311,3 +311,33 @@ def test_a_table_says_whether_a_lobby_lists_it_and_keeps_it_on_restore():
         again = Table.restore(journal.tables[table.id], journal.entries(table.id), clock=lambda: 0.0)
         assert again.listed == table.listed
     assert len(listed.id) == 22 and listed.id != hidden.id
+
+
+def test_a_table_let_go_of_is_freed_at_once_not_by_the_cycle_collector(clock):
+    """A server lets go of thousands of finished tables; one that was part of a reference cycle
+    (its driver and its updates pointing back at it) would wait for a full collection — and a
+    serving process freezes what lives long (`web.gc_tuning`), so it would wait for the periodic
+    sweep, with every event of its game. Nothing of a table refers back to it."""
+    import gc
+    import weakref
+
+    table = ticker(clock, {1: "random", 2: "random"}, journal=MemoryJournal())
+    table.sit(0, "Ada")
+    table.start(0.0)
+    subscription = table.subscribe(0, lambda update: None)
+    for _ in range(100):
+        if table.is_over():
+            break
+        clock.now += 1.0
+        table.pump(clock.now)
+        update = table.update(0)
+        if update.legal and not table.is_over():
+            table.submit(0, update.legal[0], update.version)
+    subscription.cancel()
+    freed = weakref.ref(table)
+    gc.disable()
+    try:
+        del table, update, subscription
+        assert freed() is None
+    finally:
+        gc.enable()

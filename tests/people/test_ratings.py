@@ -122,7 +122,8 @@ def test_tables_finished_together_are_looked_at_in_one_read_and_only_owned_ones_
     real_owners, real_rate = ratings_module.owners, people.ratings.rate
     monkeypatch.setattr(ratings_module, "owners",
                         lambda conn, ids: reads.append(list(ids)) or real_owners(conn, ids))
-    monkeypatch.setattr(people.ratings, "rate", lambda table_id: rated.append(table_id) or real_rate(table_id))
+    monkeypatch.setattr(people.ratings, "rate",
+                        lambda table_id: rated.append(table_id) or real_rate(table_id))
     owned = owned_table(people, "dots", {1: "easy"}, {0: ada.id}, seed=9)
     bots_only = owned_table(people, "dots", {0: "easy", 1: "easy"}, {}, seed=10)
     play_out(owned)

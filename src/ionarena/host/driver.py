@@ -29,8 +29,9 @@ and `_commit`, which journal them before anyone is told.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..agents import Agent
 from ..core import HOST, Action, State
@@ -66,7 +67,7 @@ class Driver:
                  "_thinking", "_waiting", "idle", "thinker")
 
     def __init__(self, table: Table, lock: threading.RLock):
-        self._table = table
+        self._table = cast("Table", weakref.proxy(table))  # no cycle: a table let go is freed at once
         self._lock = lock
         self._settled = threading.Condition(lock)
         """Notified when a bot's thought is settled or the table changes (pumps wait on it)."""

@@ -19,9 +19,10 @@ which every change of the table clears.
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..core import Event, StaleAction, View
 from .journal import Status
@@ -127,7 +128,7 @@ class Updates:
     __slots__ = ("_common", "_legal", "_subs", "_table", "_told", "_updates", "_views")
 
     def __init__(self, table: Table):
-        self._table = table
+        self._table = cast("Table", weakref.proxy(table))  # no cycle: a table let go is freed at once
         self._subs: list[Subscription] = []
         self._told: dict[int | None, int] = {}
         """The version of the last update made for each reader."""

@@ -234,6 +234,7 @@ class Connection:
         try:
             subscription = await self._call(hosted.table.subscribe, self.seat, self._push, -1)
             if self.social is not None:
+                await asyncio.sleep(0)  # the first state, handed to the loop by `subscribe`, is queued first
                 await self.social.joined(hosted, self)
             await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
         finally:
