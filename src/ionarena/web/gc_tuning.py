@@ -31,7 +31,10 @@ Python's ratio (docs/architecture.md, "The collector's pauses").
 - the interpreter lock is handed on within `SWITCH_SECONDS` when another thread waits for it
   (Python's default is 5 ms): the mover (`web.mover`) lets go of the lock at each database call
   and would wait that long to get it back from a busy event loop, every table's moves with it —
-  at 2,000 players p95 324 ms and p99 592 ms with 5 ms, 31 and 84 ms with 0.5 ms.
+  at 2,000 players p95 324 ms and p99 592 ms with 5 ms, 31 and 84 ms with 0.5 ms (with the
+  collector of its day). Each hand-off costs both threads CPU, though: with the collector above,
+  2 ms took 0.86x the CPU a move of 0.5 ms at 200 connections, and the people's p99 was no worse
+  (27 against 32 ms; docs/architecture.md, "A cheaper move, the second round").
 
 A test client or a program that builds the app itself is left alone (`create_app(serving=False)`).
 """
@@ -57,7 +60,7 @@ YOUNG_SECONDS = 0.05
 SWEEP_SECONDS = 600.0
 """How often a serving process collects its whole heap (frozen objects included)."""
 
-SWITCH_SECONDS = 0.0005
+SWITCH_SECONDS = 0.002
 """How soon a thread waiting for the interpreter lock gets it from a busy one."""
 
 
