@@ -2,8 +2,8 @@
 relayed meanwhile is refused (503, to be retried), and once the bus is back the other server
 follows again — with what it missed read from the store — and relays again; nothing is lost.
 
-On a Redis server of this test's own (started from the installed `redis-server` on a free port),
-so that it can be stopped and started again."""
+On a Redis and on a NATS server of this test's own (started from the installed `redis-server` or
+`nats-server` on a free port), so that it can be stopped and started again."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -24,25 +25,27 @@ from ionarena.web.hub import Hub, SeatPlan
 from .conftest import _listening, _missing, free_port
 
 
-class Redis:
-    """A redis-server of our own on a free port."""
+class OwnBus:
+    """A redis-server or nats-server of our own on a free port, to stop and start again."""
 
-    def __init__(self) -> None:
-        binary = shutil.which("redis-server")
+    def __init__(self, kind: str) -> None:
+        name = "redis-server" if kind == "redis" else "nats-server"
+        places = (Path("/usr/sbin") / name, Path("/usr/bin") / name)
+        binary = shutil.which(name) or next((str(path) for path in places if path.exists()), None)
         if binary is None:
-            _missing("redis-server is not installed (scripts/install-bus.sh installs it)")
+            _missing(f"{name} is not installed (scripts/install-bus.sh installs it)")
         assert binary is not None
-        self.binary = binary
         self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}"
+        self.url = f"{kind}://127.0.0.1:{self.port}"
+        self.command = ([binary, "--port", str(self.port), "--save", "", "--appendonly", "no"]
+                        if kind == "redis" else [binary, "-a", "127.0.0.1", "-p", str(self.port)])
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        command = [self.binary, "--port", str(self.port), "--save", "", "--appendonly", "no"]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while not _listening(self.port):
-            assert time.monotonic() < deadline, "redis-server did not start"
+            assert time.monotonic() < deadline, f"{self.command[0]} did not start"
             time.sleep(0.05)
 
     def stop(self) -> None:
@@ -51,9 +54,9 @@ class Redis:
             self.process.wait(timeout=10)
 
 
-@pytest.fixture
-def redis() -> Iterator[Redis]:
-    server = Redis()
+@pytest.fixture(params=["redis", "nats"])
+def bus(request: pytest.FixtureRequest) -> Iterator[OwnBus]:
+    server = OwnBus(request.param)
     server.start()
     try:
         yield server
@@ -61,12 +64,12 @@ def redis() -> Iterator[Redis]:
         server.stop()
 
 
-def test_the_bus_down_and_back_loses_nothing(pg_url: str, redis: Redis) -> None:
+def test_the_bus_down_and_back_loses_nothing(pg_url: str, bus: OwnBus) -> None:
     games.load_all()
 
     async def scenario() -> None:
         stores = [Store(pg_url), Store(pg_url)]
-        hubs = [Hub(store, cluster=Cluster(store, redis.url)) for store in stores]
+        hubs = [Hub(store, cluster=Cluster(store, bus.url)) for store in stores]
         for hub in hubs:
             await hub.open()
         owner, other = hubs
@@ -85,11 +88,11 @@ def test_the_bus_down_and_back_loses_nothing(pg_url: str, redis: Redis) -> None:
                 made[update.version] = text
 
             await play(other, mirror)  # relayed while the bus is up
-            redis.stop()
+            bus.stop()
             await play(owner, hosted)  # the owner plays on for its own people
             with pytest.raises(ServerAway):  # a move relayed now is refused, to be retried
                 await play(other, mirror)
-            redis.start()
+            bus.start()
             deadline = time.monotonic() + 60
             while True:  # a client retrying: once the bus is back, the move goes through
                 try:
