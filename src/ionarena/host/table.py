@@ -67,8 +67,12 @@ Clock = Callable[[], float]
 
 
 def new_table_id() -> str:
-    """An unguessable table id (128 random bits, URL-safe)."""
-    return secrets.token_urlsafe(16)
+    """An unguessable table id (about 128 random bits, URL-safe) that starts with a letter or a
+    digit: an id that began with `-` was taken for an option by `ion tables close ID` (one in 64)."""
+    while True:
+        table_id = secrets.token_urlsafe(16)
+        if table_id[0].isalnum():
+            return table_id
 
 
 NOT_PLAYING: dict[Status, str] = {
