@@ -32,6 +32,9 @@ def main(url: str, prefix: str) -> None:
         now[0] += 0.05
         for table in tables:
             table.pump(now[0])
+        # a moment each step for the parent to read what was printed and kill us mid-game: at full
+        # speed on a busy machine every game could end before its SIGKILL arrived
+        time.sleep(0.002)
         if all(t.is_over() for t in tables):
             print("all over", flush=True)
             time.sleep(60)
