@@ -123,7 +123,7 @@ def test_tables_finished_together_are_looked_at_in_one_read_and_only_owned_ones_
     monkeypatch.setattr(ratings_module, "owners",
                         lambda conn, ids: reads.append(list(ids)) or real_owners(conn, ids))
     monkeypatch.setattr(people.ratings, "rate",
-                        lambda table_id: rated.append(table_id) or real_rate(table_id))
+                        lambda table_id, *more: rated.append(table_id) or real_rate(table_id, *more))
     owned = owned_table(people, "dots", {1: "easy"}, {0: ada.id}, seed=9)
     bots_only = owned_table(people, "dots", {0: "easy", 1: "easy"}, {}, seed=10)
     play_out(owned)
@@ -131,5 +131,6 @@ def test_tables_finished_together_are_looked_at_in_one_read_and_only_owned_ones_
     assert people.ratings_worker is not None
     people.ratings_worker.wait()
     assert reads[0] == [owned.id, bots_only.id]  # both finished within the gathering: one read
+    assert reads[1:] == [[owned.id]]  # and rating it reads its owners once more (who sat when), not twice
     assert rated == [owned.id]
     assert people.ratings.of_account(ada.id)[0]["games"] == 1

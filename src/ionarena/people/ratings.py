@@ -109,10 +109,10 @@ class Ratings:
             held = owners(conn, table_ids)
         return [table_id for table_id in table_ids if table_id in held]
 
-    def rate(self, table_id: str) -> bool:
+    def rate(self, table_id: str, owned: bool = False) -> bool:
         """Rate the finished table once; True if it was rated now (False: not finished, already
-        considered, or not a rated game)."""
-        if not self.owned([table_id]):
+        considered, or not a rated game). `owned`: `owned` has said so already (not read again)."""
+        if not owned and not self.owned([table_id]):
             return False
         try:
             record = self.db.store.record(table_id)
@@ -233,12 +233,12 @@ class RatingWorker:
         with self._lock:
             batch, self._gathered = self._gathered, []
         try:
-            owned = self.ratings.owned(batch)
+            owned, known = self.ratings.owned(batch), True
         except Exception:
             log.exception("could not read who owned the seats of %d finished tables", len(batch))
-            owned = batch  # each is looked at alone, as before
+            owned, known = batch, False  # each is looked at alone, as before
         for table_id in owned:
-            self._rate(table_id)
+            self._rate(table_id, known)
 
     def catch_up(self) -> None:
         """Rate, in order, the finished tables never considered (a server that was down)."""
@@ -246,9 +246,9 @@ class RatingWorker:
             if not self.closed:
                 self._last = self._pool.submit(self._catch_up)
 
-    def _rate(self, table_id: str) -> None:
+    def _rate(self, table_id: str, owned: bool = False) -> None:
         try:
-            self.ratings.rate(table_id)
+            self.ratings.rate(table_id, owned)
         except Exception:  # one table's failure must not stop the others' ratings
             log.exception("table %s: could not rate it", table_id)
 

@@ -90,8 +90,8 @@ class Hub(TablesInMemory):
         self.pumps = Pumps(self)
         self.tables: dict[str, Hosted] = {}
         self.over: dict[str, None] = {}
-        self.unstarted: dict[str, Hosted] = {}
         """Ids of the finished tables in memory, in the order they finished."""
+        self.unstarted: dict[str, Hosted] = {}
         self.lifecycle = Lifecycle(self)
         self.quota = Quota(self.limits)
         self._lock = threading.Lock()
@@ -190,7 +190,7 @@ class Hub(TablesInMemory):
                                  reaction_time=reaction_time)
         will_wait = (not start or any(plan.kind == "open" for plan in seats)
                      or (count is not None and len(seats) < count))
-        waiting, by_maker = self.waiting()  # one walk over the tables in memory, for both checks
+        waiting, by_maker = self.waiting()  # once, for the quota and for the cap
         makers = self.quota.admit(maker, by_maker, will_wait) if maker is not None else ()
         # (after the quota: a flooder makes nobody else's table adjourn)
         await self._room_for(will_wait, waiting)
