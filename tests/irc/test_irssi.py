@@ -73,7 +73,7 @@ async def wait_screen(tmux, pattern: str, seconds: float = 30.0, colours: bool =
 
 
 def type_line(tmux, text: str) -> None:
-    tmux("send-keys", "-t", "irssi", "-l", text)
+    tmux("send-keys", "-t", "irssi", "-l", "--", text)  # (`--` first: a bank card "--" is text too)
     tmux("send-keys", "-t", "irssi", "Enter")
 
 
