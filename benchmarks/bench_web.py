@@ -248,10 +248,15 @@ def start_server(db: str, port: int, tree: str | None = None,
         env["PYTHONPATH"] = os.pathsep.join(
             [str(Path(tree).resolve() / "src"), *filter(None, [env.get("PYTHONPATH")])]
         )
-    if "--table-rate" in subprocess.run([*command[:4], "--help"], env={**env, "COLUMNS": "300"},
-                                        capture_output=True, text=True).stdout:
+    options = subprocess.run([*command[:4], "--help"], env={**env, "COLUMNS": "300"},
+                             capture_output=True, text=True).stdout
+    if "--table-rate" in options:
         # one load client makes every table, from one address: lift the per-address quotas
         command += ["--table-rate", "1000000/second", "--waiting-per-maker", "100000"]
+    if "--max-tables" in options:
+        # each round makes its tables anew while the last round's wait to be adjourned: room for
+        # several rounds of the people's load (1,000 tables each)
+        command += ["--max-tables", "20000"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -130,3 +130,20 @@ def test_what_every_game_opens_is_matched_before_every_page(tmp_path) -> None:
     cold = [first_match("http", "/", "GET"), first_match("http", "/signin", "GET"),
             first_match("http", "/api/session", "GET"), first_match("http", "/api/classes", "POST")]
     assert max(hot) < min(cold), (hot, cold)
+
+
+def test_a_new_tables_answer_is_the_documented_model_as_json(client: TestClient) -> None:
+    """POST /api/tables writes its answer's JSON itself (not FastAPI's model encoding): it is still
+    exactly the `TableMade` its OpenAPI document promises."""
+    from ionarena.web.models import TableMade
+
+    asked = {"game": "dots", "players": 3, "seats": ["human", "open", "bot"]}
+    answer = client.post("/api/tables", json=asked)
+    assert answer.status_code == 201 and answer.headers["content-type"] == "application/json"
+    made = TableMade.model_validate_json(answer.content)
+    assert made.model_dump() == answer.json()
+    assert made.url == f"/t/{made.id}" and [s.seat for s in made.seats] == [0, 1, 2]
+    assert made.seats[0].token and made.seats[1].token is None and made.seats[2].token is None
+    document = client.get("/api/openapi.json").json()
+    promised = document["paths"]["/api/tables"]["post"]["responses"]["201"]["content"]["application/json"]
+    assert promised["schema"]["$ref"].endswith("/TableMade")
