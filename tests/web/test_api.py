@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from ionarena.core.record import GameRecord, replay
@@ -343,3 +344,31 @@ def test_a_move_limit_lets_a_bot_move_for_a_slow_person(client: TestClient) -> N
         time.sleep(0.05)
     seats = client.get(f"/api/tables/{table}").json()["seats"]
     assert [s["kind"] for s in seats] == ["person", "person"]  # the seat stays the person's
+
+
+def test_a_table_changing_servers_is_answered_503_with_its_reason_and_when_to_ask_again(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request for a table whose server is changing (`cluster.ServerAway`: a takeover under way)
+    is answered 503 with that reason and `Retry-After`; a store that cannot be used says only
+    that, with no promise of when."""
+    from ionarena.cluster import ServerAway
+    from ionarena.store import StoreError
+
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    made = client.post("/api/tables", json={"game": "dots", "players": 2, "seats": ["human", "open"]}).json()
+
+    async def changing(table_id: str) -> None:
+        raise ServerAway("the server playing this table is changing; try again in a moment")
+
+    monkeypatch.setattr(hub, "find", changing)
+    answer = client.get(f"/api/tables/{made['id']}")
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "1"
+    assert answer.json() == {"detail": "the server playing this table is changing; try again in a moment"}
+
+    async def broken(table_id: str) -> None:
+        raise StoreError("postgresql://…: cannot write table x: connection refused")
+
+    monkeypatch.setattr(hub, "find", broken)
+    answer = client.get(f"/api/tables/{made['id']}")
+    assert answer.status_code == 503 and "retry-after" not in answer.headers
+    assert answer.json() == {"detail": "the game store cannot be used right now"}

@@ -26,7 +26,11 @@ Message = dict[str, Any]
 
 
 class ServerAway(StoreError):
-    """The process that plays the table did not answer (it may be failing over: try again)."""
+    """The process that plays the table did not answer (it may be failing over: try again).
+    Answered 503 with its own sentence and `Retry-After` (`web.app`)."""
+
+    retry_after = 1
+    """Seconds after which the same request is likely to succeed."""
 
 
 async def serve(hub: Hub, message: Message) -> Message | None:

@@ -21,6 +21,7 @@ from ..core.record import GameRecord
 from ..host.journal import Batch, Finish, LogEntry, Status, TableInfo
 from ..host.seats import SeatInfo
 from ..store import Store, StoreError
+from .calls import ServerAway
 
 Message = dict[str, Any]
 
@@ -92,7 +93,9 @@ class Refusing:
     """A mirror's journal (see the module docstring)."""
 
     def _refuse(self, *args: object) -> None:
-        raise StoreError("this table is played on another server of this site")
+        # (a request that reached this process while the table changed hands: asked again, it is
+        # relayed to the owner)
+        raise ServerAway("this table is played on another server of this site; try again in a moment")
 
     table_opened = actions_applied = seat_changed = labels_changed = status_changed = _refuse
 

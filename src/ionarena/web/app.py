@@ -152,6 +152,11 @@ def create_app(store: Store | str | None = None, *, workers: int = 4, bot_delay:
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, err: StoreError) -> JSONResponse:
+        retry_after = getattr(err, "retry_after", None)
+        if retry_after is not None:  # a table changing hands between servers (`cluster.ServerAway`)
+            log.warning("%s %s: %s", request.method, request.url.path, err)
+            return JSONResponse(status_code=503, content={"detail": str(err)},
+                                headers={"Retry-After": str(retry_after)})
         log.error("store: %s", err)
         return JSONResponse(status_code=503, content={"detail": "the game store cannot be used right now"})
 

@@ -135,12 +135,17 @@ class Rematches:
         async with self._lock(old.id):
             new, tokens = await self._rematch(old)
             if new.remote is None:
-                token = await self._claim_here(new, seat, name, tokens)
-            else:  # another process plays the rematch: the seat is claimed there
-                assert self.hub.cluster is not None
-                token = await self.hub.cluster.relayed(
-                    new, "rematch_claim", lambda: self._claim_here(new, seat, name, tokens), seat=seat,
-                    name=name)
+                try:
+                    return Seated(new, seat, await self._claim_here(new, seat, name, tokens))
+                except StoreError:
+                    if new.remote is None:
+                        raise
+                    # another process took the rematch over meanwhile (its maker died and two
+                    # survivors took it at once): the claim is that one's to make
+            assert self.hub.cluster is not None  # another process plays the rematch: claimed there
+            token = await self.hub.cluster.relayed(
+                new, "rematch_claim", lambda: self._claim_here(new, seat, name, tokens), seat=seat,
+                name=name)
             return Seated(new, seat, str(token))
 
     async def _rematch(self, old: Hosted) -> tuple[Hosted, dict[int, str]]:
