@@ -7,8 +7,10 @@ publishes it on the table's subject (`cluster.node`); nothing is announced that 
 not take. A write the store refuses because another process wrote that version first (a lost
 lease) is handed to `conflict(table_id)` as well, so the process follows the table's real owner.
 
-`Refusing` is a mirror's journal: a mirror never changes a game itself (its owner does), and a
-call that tried would be a bug, refused before anything is told.
+`Refusing` is a mirror's journal: a mirror never changes a game itself (its owner does). A call
+that tries is refused (`ServerAway`, "try again") before anything is told: a request that began
+while this process owned the table and found it another's (two processes taking a dead owner's
+tables over at once), or a bug.
 """
 
 from __future__ import annotations
