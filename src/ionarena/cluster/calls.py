@@ -12,6 +12,7 @@ more) is answered `moved`: the asker looks up the owner again.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,20 @@ if TYPE_CHECKING:
     from ..web.hub import Hub
 
 Message = dict[str, Any]
+
+
+FIND_ATTEMPTS = 4
+FIND_PAUSE = 0.1
+"""A table not in memory here is looked for `FIND_ATTEMPTS` times (claimed, or its owner followed),
+and a relayed call asked of its owner as many times (the owner moved, or changed), pausing
+`FIND_PAUSE` seconds times the attempt between them (0.6 s in all) before the request is answered
+503: while a dead owner's tables are taken over, the lease may be between two holders."""
+
+
+async def pause_before(attempt: int) -> None:
+    """Before the `attempt`-th look (from 0): no pause the first time, then `FIND_PAUSE` × attempt."""
+    if attempt:
+        await asyncio.sleep(FIND_PAUSE * attempt)
 
 
 class ServerAway(StoreError):
@@ -98,4 +113,4 @@ def raise_refusal(answer: Message) -> None:
 
 
 
-__all__ = ["ServerAway", "raise_refusal", "serve", "snapshot"]
+__all__ = ["FIND_ATTEMPTS", "FIND_PAUSE", "ServerAway", "pause_before", "raise_refusal", "serve", "snapshot"]

@@ -39,7 +39,7 @@ from ..host.mirror import catch_up, take_over
 from ..host.table import new_table_id
 from ..store import Store, StoreError
 from .bus import Bus, open_bus
-from .calls import ServerAway, raise_refusal, serve
+from .calls import FIND_ATTEMPTS, ServerAway, pause_before, raise_refusal, serve
 from .follower import Follower, table_subject
 from .journal import Announcing, Message, Refusing
 from .lease import Leases
@@ -67,12 +67,6 @@ SWEEP_EVERY = 120
 """Rounds between two sweeps of the leases that ran out over a minute ago (`Leases.sweep`)."""
 RELAY_SECONDS = 2.5
 """How long a relayed call waits for the owner's answer."""
-FIND_ATTEMPTS = 4
-FIND_PAUSE = 0.1
-"""A table not in memory here is looked for `FIND_ATTEMPTS` times (claimed, or its owner followed),
-and a relayed call asked of its owner as many times (the owner moved, or changed), pausing
-`FIND_PAUSE` seconds times the attempt between them (0.6 s in all) before the request is answered
-503: while a dead owner's tables are taken over, the lease may be between two holders."""
 
 
 class Cluster:
@@ -293,8 +287,7 @@ class Cluster:
         if info.status in FINISHED or info.surface not in SURFACES:
             return None
         for attempt in range(FIND_ATTEMPTS):
-            if attempt:  # its lease is changing hands this instant (a takeover, another's or ours)
-                await asyncio.sleep(FIND_PAUSE * attempt)
+            await pause_before(attempt)  # (its lease may be changing hands this instant)
             hosted = hub.tables.get(table_id)
             if hosted is not None:
                 return hosted
@@ -413,8 +406,7 @@ class Cluster:
     async def _call(self, hosted: Hosted, op: str, **fields: Any) -> Message:
         """Run `op` at the table's owner; its answer applied to the mirror (`Follower.sync`)."""
         for attempt in range(FIND_ATTEMPTS):
-            if attempt:  # the owner changed, or is changing, this instant: a moment to settle
-                await asyncio.sleep(FIND_PAUSE * attempt)
+            await pause_before(attempt)  # (the owner may be changing this instant)
             owner = hosted.remote
             if owner is None:
                 raise _Local()
