@@ -5,6 +5,9 @@ tables finished while no server ran are rated, in order, when the service starts
 
 from __future__ import annotations
 
+import threading
+from types import SimpleNamespace
+
 from sqlalchemy import select
 
 from ionarena.people import People
@@ -124,10 +127,13 @@ def test_tables_finished_together_are_looked_at_in_one_read_and_only_owned_ones_
                         lambda conn, ids: reads.append(list(ids)) or real_owners(conn, ids))
     monkeypatch.setattr(people.ratings, "rate",
                         lambda table_id, *more: rated.append(table_id) or real_rate(table_id, *more))
+    both_over = threading.Event()  # the gathering lasts until both are over, however slow the machine
+    monkeypatch.setattr(ratings_module, "time", SimpleNamespace(sleep=lambda seconds: both_over.wait(30)))
     owned = owned_table(people, "dots", {1: "easy"}, {0: ada.id}, seed=9)
     bots_only = owned_table(people, "dots", {0: "easy", 1: "easy"}, {}, seed=10)
     play_out(owned)
     play_out(bots_only, person_seats=())
+    both_over.set()
     assert people.ratings_worker is not None
     people.ratings_worker.wait()
     assert reads[0] == [owned.id, bots_only.id]  # both finished within the gathering: one read
