@@ -28,7 +28,7 @@ def test_the_bot_speaks_tls_and_verifies_certificates(tmp_path: Path):
         strict.start()
         try:  # a self-signed certificate is refused: the bot never registers
             await joining
-            for _ in range(100):
+            for _ in range(400):  # (a busy machine's CI took over 10 s to start the bot's process)
                 if "certificate verify failed" in strict.output():
                     break
                 await asyncio.sleep(0.1)
