@@ -32,7 +32,7 @@ test: $(TSTAMP)
 	bash scripts/install-browser.sh $(BIN)/python
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 3 --dist worksteal -q
+	$(BIN)/python -m pytest -n 4 --dist worksteal -q
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
