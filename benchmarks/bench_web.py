@@ -23,7 +23,8 @@ server and its players' machines would not: the figures are a floor.
 `--tree LABEL=PATH` serves the `ion` of another source tree (PATH/src) instead; give several to
 compare them side by side in one run: their servers take turns, `--rounds` times for each number
 of connections, on the same machine under the same load (the load average is printed with each
-row: on a shared machine that is what the figures must be read against).
+row: on a shared machine that is what the figures must be read against), and after each number
+of connections a line gives each tree's CPU a move as a multiple of the first tree's.
 
 `--servers 1,2` runs a site of each size in turn: that many `ion serve` processes over one
 PostgreSQL store (`--db`, default a database `ion_bench_<n>` on the local server, made if missing)
@@ -391,11 +392,13 @@ def main() -> None:
                     seconds[0] += elapsed
                     seen += [*loads, load()]
                     memory[label].append(rss_mb(server.pid))
+            per_move: dict[str, float] = {}
             for label, (tally, seconds, seen) in tallies.items():
                 if not tally.latencies:
                     print(f"{label:>8} {count:>11} no move measured")
                     continue
                 ms = [x * 1000 for x in tally.latencies]
+                per_move[label] = seconds[1] / max(1, tally.actions)
                 print(
                     f"{label:>8} {count:>11} {count // 2:>6} {tally.actions / seconds[0]:>10.0f} "
                     f"{tally.submits / seconds[0]:>10.0f} {statistics.median(ms):>7.1f} "
@@ -404,11 +407,23 @@ def main() -> None:
                     f"{100 * seconds[1] / seconds[0]:>5.0f} "
                     f"{tally.games:>6} {'→'.join(map(str, memory[label])):>9}  {' '.join(seen)}"
                 )
+            print_ratios(per_move)
     finally:
         for _, _, server in servers:
             server.terminate()
         for _, _, server in servers:
             server.wait(timeout=15)
+
+
+def print_ratios(per_move: dict[str, float]) -> None:
+    """Each tree's CPU a move as a multiple of the first tree's, measured side by side in this run
+    (the figure to quote: absolute ones swing with the machine)."""
+    labels = list(per_move)
+    if len(labels) < 2 or per_move[labels[0]] <= 0:
+        return
+    first = labels[0]
+    print("  cpu a move against " + first + ": " +
+          ", ".join(f"{label} {per_move[label] / per_move[first]:.3f}x" for label in labels[1:]))
 
 
 def sites(args: argparse.Namespace) -> None:
