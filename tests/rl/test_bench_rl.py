@@ -5,25 +5,18 @@ and the ratios pair slices measured together. Figures are fakes here: no timing 
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ..scripts import load_script
 from .need import require_rl
 
 require_rl()
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_rl.py"
-
 
 def load_bench() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_rl_under_test", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/bench_rl.py", "bench_rl_under_test")
 
 
 def test_rlcard_uno_is_timed_in_the_same_slices_as_our_envs_and_at_two_players(monkeypatch) -> None:

@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
+from ..scripts import load_script
 from .need import require_rl
 
 require_rl()
 
-EXAMPLE = Path(__file__).parents[2] / "examples" / "dots_reinforce.py"
-
 
 def _load():
-    spec = importlib.util.spec_from_file_location("dots_reinforce", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("examples/dots_reinforce.py", "dots_reinforce")
 
 
 def test_a_short_training_run_raises_the_win_rate_and_plots_it(tmp_path):

@@ -5,12 +5,11 @@ skipped work would make its figure, and the claim built on it, wrong."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
+from ..scripts import load_script
 from .need import require_rl
 
 require_rl()
@@ -19,15 +18,9 @@ from ionarena.core import all_specs, get_spec  # noqa: E402
 from ionarena.rl.actions import index_for  # noqa: E402
 from ionarena.rl.config import GameConfig  # noqa: E402
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_rl.py"
-
 
 def load_bench():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("bench_rl", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/bench_rl.py", "bench_rl")
 
 
 @pytest.mark.parametrize("game", [s.id for s in all_specs() if not s.timed])

@@ -4,23 +4,15 @@ machine). Figures are made up here: no timing is asserted."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_web.py"
+from ..scripts import load_script
 
 
 def load_bench() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_web_under_test", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclasses look their module up there)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/bench_web.py", "bench_web_under_test")
 
 
 def test_each_tree_is_given_as_a_multiple_of_the_first(capsys: pytest.CaptureFixture[str]) -> None:
