@@ -15,11 +15,13 @@ import pytest
 
 from ionarena import games
 from ionarena.cluster import Cluster
+from ionarena.cluster.follower import table_subject
 from ionarena.core import IllegalAction
 from ionarena.people import People
 from ionarena.store import Store
-from ionarena.web.class_tables import PAUSED, hold_if_paused
+from ionarena.web.class_tables import PAUSED, hold_if_paused, move_student, seat_everyone
 from ionarena.web.hub import Hub, SeatPlan
+from ionarena.web.models import NewTables
 
 from .conftest import Server
 from .play import make, move
@@ -190,6 +192,53 @@ def test_a_paused_class_table_taken_over_by_another_server_stays_paused(pg_url: 
                 await b.submit(mirror, seat, mirror.table.update(seat).legal[0], mirror.table.version)
         finally:
             await b.close()
+            for store in stores:
+                store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_student_moved_through_a_server_that_has_not_heard_of_a_seat_left_is_moved(
+        pg_url: str, redis_url: str) -> None:
+    """B mirrors the class's table; its partner left their seat at A, which plays it, and B has not
+    been told yet (the bus is not the truth; the store is): the teacher's move through B reads the
+    table as committed, finds the free seat, and seats the student there."""
+    games.load_all()
+
+    async def scenario() -> None:
+        stores = [Store(pg_url), Store(pg_url)]
+        hubs = [Hub(store, cluster=Cluster(store, redis_url, ttl=60)) for store in stores]
+        a, b = hubs
+        people_a, people_b = People(stores[0]), People(stores[1])
+        for hub in hubs:
+            await hub.open()
+        try:
+            name = f"t{time.monotonic_ns()}"
+            teacher = await asyncio.to_thread(people_a.accounts.create, name, "correct horse")
+            info = await asyncio.to_thread(people_a.classes.open, teacher, "9B")
+            for name in ("Ann", "Ben", "Cat", "Dan"):
+                await asyncio.to_thread(people_a.classes.join, info.code, name)
+            plan = NewTables(game="compound", variant="beginner", size=2, bots="easy", seed=11)
+            view = await seat_everyone(a, people_a, info, plan)  # A makes (and plays) both tables
+            where = {s["name"]: s["table"] for s in view["students"]}
+            ids = {t["number"]: t["id"] for t in view["tables"]}
+            other = 2 if where["Ann"] == 1 else 1
+            partner = next(name for name, number in where.items() if number == other)
+            ann = next(s["id"] for s in view["students"] if s["name"] == "Ann")
+
+            mirror = await b.find(ids[other])  # B follows the table A plays ...
+            assert mirror.remote is not None and b.cluster is not None
+            await b.cluster.bus.unsubscribe(table_subject(ids[other]))  # ... and hears no more of it
+            owned = a.tables[ids[other]]
+            seat = next(s.seat for s in owned.table.seats if s.name == partner)
+            await a.leave(owned, seat)
+            assert mirror.table.seats[seat].kind == "person"  # B's mirror does not know
+
+            await move_student(b, people_b, info, ann, other)
+            assert owned.table.seats[seat].name == "Ann"  # seated where the table is played
+        finally:
+            for hub in hubs:
+                await hub.close()
             for store in stores:
                 store.close()
 

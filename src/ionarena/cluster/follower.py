@@ -5,7 +5,8 @@ log entries (`a`), a seat, the status, labels (changed labels are told to `Hub.l
 the web's spectators' chat setting); a new owner announces itself (`owner`), an owner letting go
 says `gone`. The follower queues what it hears and applies it to the mirror with
 `host.mirror`, one message after the other; an answer to a relayed call goes through the same
-queue (`sync`), so it is applied after everything said before it.
+queue (`sync`), so it is applied after everything said before it, as is reading the store again
+when a decision here needs the table as committed (`refresh`).
 """
 
 from __future__ import annotations
@@ -86,10 +87,19 @@ class Follower:
 
     async def sync(self, snapshot: Message) -> None:
         """Apply the owner's answer to a relayed call after everything heard before it."""
+        await self._in_turn({**snapshot, "k": "snap"})
+
+    async def refresh(self) -> None:
+        """Bring the mirror to what the store holds now, after everything heard before (a
+        decision made here reads the table as the owner committed it, not as the bus has told
+        it so far)."""
+        await self._in_turn({"k": "fresh"})
+
+    async def _in_turn(self, message: Message) -> None:
         if self.task is None or self.task.done():
             return  # no longer following (the table is ours now, or let go)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._tail = {**snapshot, "k": "snap", "_done": done}
+        self._tail = {**message, "_done": done}
         self.queue.put_nowait(self._tail)
         await done
 
@@ -137,6 +147,8 @@ class Follower:
                 self.new_owner()
             if int(message.get("version", 0)) > table.version:
                 await cluster.catch_up(table)
+        elif kind == "fresh":
+            await cluster.catch_up(table)
         elif kind == "gone":
             await cluster.owner_gone(hosted)
 

@@ -343,6 +343,12 @@ class Cluster:
         else:
             hub.release(hosted)
 
+    async def refresh(self, hosted: Hosted) -> None:
+        """A mirror brought to what its owner has committed (nothing for a table of ours)."""
+        follower = self._followers.get(hosted.id)
+        if follower is not None:
+            await follower.refresh()
+
     def released(self, hosted: Hosted) -> None:
         """The hub let go of a table: give its lease back, or stop following it."""
         if hosted.remote is None:

@@ -150,7 +150,7 @@ async def move_student(hub: Hub, people: People, info: ClassInfo, student_id: in
     target = next((t for t in tables if t.number == number), None)
     if target is None:
         raise PeopleError(f"this class has no table {number}")
-    to = await hub.find(target.table_id)
+    to = await hub.current(await hub.find(target.table_id))  # (a seat left at its owner just now)
     if to.table.status not in RUNNING:
         raise PeopleError(f"table {number} is {to.table.status}: choose a running table")
     free = [s.seat for s in to.table.seats if s.kind == "open" or (s.kind == "bot" and s.takeover)]

@@ -267,6 +267,13 @@ class Hub(TablesInMemory):
         self.touch(hosted)
         return hosted
 
+    async def current(self, hosted: Hosted) -> Hosted:
+        """The table as committed: another process's table (a mirror, told over the bus) is read
+        again from the store first. For a decision taken from its seats or status here."""
+        if hosted.remote is not None and self.cluster is not None:
+            await self.cluster.refresh(hosted)
+        return hosted
+
     def touch(self, hosted: Hosted) -> None:
         """Someone is at the table now: its bots may move again (on the loop)."""
         hosted.touched = self.clock()
