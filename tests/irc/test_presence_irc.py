@@ -66,8 +66,12 @@ def test_a_dropped_connection_and_a_server_restart_cost_no_one_a_penalty(ircd: N
                 await person.close()
             ircd.restart()
             watcher, *crowd = await seat(ircd, "watcher", *NICKS)
-            await watcher.expect(lambda ln: (ln.command == "JOIN" and ln.nick == BOT)
-                                 or (ln.command == "353" and BOT in names_in(ln)), 40)
+            try:
+                await watcher.expect(lambda ln: (ln.command == "JOIN" and ln.nick == BOT)
+                                     or (ln.command == "353" and BOT in names_in(ln)), 40)
+            except TimeoutError as err:  # (what the bot did meanwhile says why)
+                raise AssertionError(f"the bot did not come back; its log ends: {bot.output()[-2000:]}\n"
+                                     f"the server's: {ircd.log.read_text(errors='replace')[-1000:]}") from err
             people = dict(zip(NICKS, crowd, strict=True))
             stop = asyncio.Event()
             players = asyncio.gather(*(bank_player(p, stop, turns=2) for p in people.values()))

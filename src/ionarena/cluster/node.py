@@ -61,8 +61,7 @@ EVERY = 0.5
 TAKE_AT_ONCE = 8
 """Orphaned tables taken over at the same time (each read from the store and replayed)."""
 TOUCH_EVERY = 10
-"""Rounds between two notices to an owner that people are at its table here (well within
-`Limits.presence_seconds`)."""
+"""Rounds between two notices to an owner that people are at its table here (< presence_seconds)."""
 SWEEP_EVERY = 120
 """Rounds between two sweeps of the leases that ran out over a minute ago (`Leases.sweep`)."""
 RELAY_SECONDS = 2.5
@@ -91,8 +90,7 @@ class Cluster:
         self.every_few_seconds: list[Callable[[], None]] = []
         """Called on the loop every `TOUCH_EVERY` rounds (`web.social` repeats its presence)."""
         self._lease_thread = ThreadPoolExecutor(1, thread_name_prefix="ion-leases")
-        """Leases are renewed in a thread of their own: a pool busy with people's calls must not
-        delay a renewal past the lease (and have another process take the tables)."""
+        """Leases are renewed in a thread of their own: a busy pool must not delay one past its end."""
 
     @property
     def hub(self) -> Hub:
@@ -113,8 +111,7 @@ class Cluster:
         return taken
 
     async def close(self) -> None:
-        """Give every lease back and tell the followers (another process takes the tables at once:
-        a rolling restart), then disconnect."""
+        """Give every lease back and tell the followers (others take the tables now), then disconnect."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -345,8 +342,7 @@ class Cluster:
 
     async def refresh(self, hosted: Hosted) -> None:
         """A mirror brought to what its owner has committed (nothing for a table of ours)."""
-        follower = self._followers.get(hosted.id)
-        if follower is not None:
+        if (follower := self._followers.get(hosted.id)) is not None:
             await follower.refresh()
 
     def released(self, hosted: Hosted) -> None:
