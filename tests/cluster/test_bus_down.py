@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from ionarena import games
-from ionarena.cluster import Cluster, ServerAway
+from ionarena.cluster import ServerAway
 from ionarena.host import StaleSubmit
-from ionarena.store import Store
 from ionarena.web.hub import Hub, SeatPlan
 
 from .conftest import _listening, _missing, free_port
+from .hubs import two_hubs
 
 
 class OwnBus:
@@ -68,13 +68,9 @@ def test_the_bus_down_and_back_loses_nothing(pg_url: str, bus: OwnBus) -> None:
     games.load_all()
 
     async def scenario() -> None:
-        stores = [Store(pg_url), Store(pg_url)]
-        hubs = [Hub(store, cluster=Cluster(store, bus.url)) for store in stores]
-        for hub in hubs:
-            await hub.open()
-        owner, other = hubs
-        made: dict[int, str] = {}
-        try:
+        async with two_hubs(pg_url, bus.url) as (stores, hubs):
+            owner, other = hubs
+            made: dict[int, str] = {}
             hosted, _ = await owner.create("dots", players=2, variant=None, seats=[SeatPlan("human")] * 2)
             mirror = await other.find(hosted.id)
             other.watch(mirror, +1)  # a page is open there
@@ -107,10 +103,5 @@ def test_the_bus_down_and_back_loses_nothing(pg_url: str, bus: OwnBus) -> None:
                 assert time.monotonic() < deadline
                 await asyncio.sleep(0.05)
             assert {e.version: e.text for e in stores[0].log(hosted.id)} == made
-        finally:
-            for hub in hubs:
-                await hub.close()
-            for store in stores:
-                store.close()
 
     asyncio.run(scenario())

@@ -20,17 +20,15 @@ from ionarena.store import Store, StoreError
 from ionarena.store.schema import leases
 from ionarena.web.hub import Hub, SeatPlan
 
+from .hubs import two_hubs
+
 
 def test_over_nats_a_move_is_relayed_to_the_owner_and_followed_by_the_mirror(pg_url: str,
                                                                            nats_url: str) -> None:
     games.load_all()
 
     async def scenario() -> None:
-        stores = [Store(pg_url), Store(pg_url)]
-        hubs = [Hub(store, cluster=Cluster(store, nats_url)) for store in stores]
-        for hub in hubs:
-            await hub.open()
-        try:
+        async with two_hubs(pg_url, nats_url) as (stores, hubs):
             owner, other = hubs
             hosted, tokens = await owner.create("dots", players=2, variant=None,
                                                 seats=[SeatPlan("human"), SeatPlan("human")])
@@ -54,11 +52,6 @@ def test_over_nats_a_move_is_relayed_to_the_owner_and_followed_by_the_mirror(pg_
             assert got.version == 2 and mirror.table.version == 2
             assert stores[1].log(hosted.id)[0].text == text
             assert tokens
-        finally:
-            for hub in hubs:
-                await hub.close()
-            for store in stores:
-                store.close()
 
     asyncio.run(scenario())
 
@@ -127,12 +120,8 @@ def test_an_owner_that_lost_its_lease_unknowingly_is_refused_and_then_follows_th
     games.load_all()
 
     async def scenario() -> None:
-        stores = [Store(pg_url), Store(pg_url)]
-        hubs = [Hub(store, cluster=Cluster(store, redis_url, every=3600)) for store in stores]
-        for hub in hubs:
-            await hub.open()
-        paused, taker = hubs
-        try:
+        async with two_hubs(pg_url, redis_url, every=3600) as (stores, hubs):
+            paused, taker = hubs
             hosted, _ = await paused.create("dots", players=2, variant=None, seats=[SeatPlan("human")] * 2)
             with stores[0].engine.begin() as conn:  # its lease runs out while it is paused
                 conn.execute(update(leases).values(expires_at=datetime.now(UTC) - timedelta(seconds=5)))
@@ -155,11 +144,6 @@ def test_an_owner_that_lost_its_lease_unknowingly_is_refused_and_then_follows_th
             update_ = await paused.submit(hosted, seat, hosted.table.update(seat).legal[0], 1)
             assert update_.version == 2 and taken.table.version == 2  # relayed to the new owner
             assert [e.text for e in stores[1].log(hosted.id)][:1] == [text]
-        finally:
-            for hub in hubs:
-                await hub.close()
-            for store in stores:
-                store.close()
 
     asyncio.run(scenario())
 

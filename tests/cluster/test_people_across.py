@@ -24,6 +24,7 @@ from ionarena.web.hub import Hub, SeatPlan
 from ionarena.web.models import NewTables
 
 from .conftest import Server
+from .hubs import two_hubs
 from .play import make, move
 
 
@@ -206,13 +207,8 @@ def test_a_student_moved_through_a_server_that_has_not_heard_of_a_seat_left_is_m
     games.load_all()
 
     async def scenario() -> None:
-        stores = [Store(pg_url), Store(pg_url)]
-        hubs = [Hub(store, cluster=Cluster(store, redis_url, ttl=60)) for store in stores]
-        a, b = hubs
-        people_a, people_b = People(stores[0]), People(stores[1])
-        for hub in hubs:
-            await hub.open()
-        try:
+        async with two_hubs(pg_url, redis_url, ttl=60) as (stores, (a, b)):
+            people_a, people_b = People(stores[0]), People(stores[1])
             name = f"t{time.monotonic_ns()}"
             teacher = await asyncio.to_thread(people_a.accounts.create, name, "correct horse")
             info = await asyncio.to_thread(people_a.classes.open, teacher, "9B")
@@ -236,11 +232,6 @@ def test_a_student_moved_through_a_server_that_has_not_heard_of_a_seat_left_is_m
 
             await move_student(b, people_b, info, ann, other)
             assert owned.table.seats[seat].name == "Ann"  # seated where the table is played
-        finally:
-            for hub in hubs:
-                await hub.close()
-            for store in stores:
-                store.close()
 
     asyncio.run(scenario())
 
