@@ -37,13 +37,13 @@ GATE = 2929
 
 @contextlib.contextmanager
 def _writes_wait(db: str, table: str, where: str) -> Iterator[psycopg.Connection]:
-    """While inside, an update of a row of `table` for which `where` holds waits (in its
-    transaction) for this test's advisory lock; yields the connection holding it (unlocked on
+    """While inside, an insert or update of a row of `table` for which `where` holds waits (in
+    its transaction) for this test's advisory lock; yields the connection holding it (unlocked on
     leaving)."""
     with psycopg.connect(db, autocommit=True) as conn:
         conn.execute(f"""CREATE FUNCTION ion_test_gate() RETURNS trigger AS $$
             BEGIN PERFORM pg_advisory_xact_lock({GATE}); RETURN NEW; END $$ LANGUAGE plpgsql""")
-        conn.execute(f"""CREATE TRIGGER ion_test_gate BEFORE UPDATE ON {table} FOR EACH ROW
+        conn.execute(f"""CREATE TRIGGER ion_test_gate BEFORE INSERT OR UPDATE ON {table} FOR EACH ROW
             WHEN ({where}) EXECUTE FUNCTION ion_test_gate()""")
         conn.execute("SELECT pg_advisory_lock(%s)", (GATE,))
         try:
@@ -71,7 +71,7 @@ def test_a_rematch_whose_maker_dies_mid_write_is_made_whole_by_a_survivor(server
             pass
         ada, bob = game.tokens[0], game.tokens[1]
         rematch = rematch_id(game.id)
-        if dies == "writing the rematch":  # (a seat of it: after its row, before its commit)
+        if dies == "writing the rematch":  # (its seats: after its row, before its commit)
             gated = _writes_wait(a.db, "ion_seats", f"NEW.table_id = '{rematch}'")
         else:  # (the old table's `rematch` label: after the rematch's commit)
             gated = _writes_wait(a.db, "ion_tables", f"NEW.id = '{game.id}'")

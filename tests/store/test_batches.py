@@ -1,5 +1,5 @@
 """Staged moves committed in batches (`host.staged`, `journal.commit_batch`, the store's
-`actions_batch`) and a table made in one commit (`Store.together`), on SQLite and PostgreSQL:
+`actions_batch`) and a table made in one commit (`Table.open_in`), on SQLite and PostgreSQL:
 nothing is current or told before its commit, and a refused commit changes nothing."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import threading
 
 import pytest
 
+from ionarena.core import IllegalAction
 from ionarena.host import Table, Update
 from ionarena.host.journal import commit_batch
 from ionarena.host.staged import Staged
@@ -131,19 +132,30 @@ def test_quick_bots_due_at_once_ride_along_in_the_same_commit(db_url):
 
 def test_a_table_is_made_seated_and_started_in_one_commit_or_not_at_all(db_url):
     with Store(db_url) as store:
-        batches, _ = store.commits
-        with store.together():
-            table = people_table(store, seed=4)
-            assert store.unfinished() == []  # nothing written yet
-        assert store.commits[0] == batches + 1
-        assert store.table_info(table.id).status == "playing"
-        assert [s.name for s in store.table_info(table.id).seats] == ["ada", "bob"]
-        made: list[Table] = []
-        with pytest.raises(RuntimeError), store.together():
-            made.append(Table("dots", players=2, seed=5, journal=store, clock=lambda: 0.0))
-            raise RuntimeError("the maker changed their mind")
+        batches, writes = store.commits
+        table = Table("dots", players=2, seed=4, clock=lambda: 0.0)
+        table.sit(0, "ada")
+        table.sit(1, "bob")
+        table.start(0.0)
+        assert store.unfinished() == [] and store.commits == (batches, writes)  # nothing written yet
+        table.open_in(store)
+        assert store.commits == (batches + 1, writes + 1)  # the table, its seats, its start: one write
+        info = store.table_info(table.id)
+        assert info.status == "playing" and [s.name for s in info.seats] == ["ada", "bob"]
+        assert info.seats[0].token_hash == table.seats[0].token_hash is not None
+        table.submit(*first_move(table), 0)  # journaled from now on
+        assert [e.version for e in store.log(table.id)] == [1]
+        with pytest.raises(IllegalAction, match="journaled already"):
+            table.open_in(store)  # written once: a second opening would lose nothing but fail
+        moved = Table("dots", players=2, seed=5, clock=lambda: 0.0)
+        moved.sit(0, "ada")
+        moved.sit(1, "bob")
+        moved.start(0.0)
+        moved.submit(*first_move(moved), 0)
+        with pytest.raises(IllegalAction, match="has moved"):
+            moved.open_in(store)  # its first move would be missing from the log
         with pytest.raises(StoreError):
-            store.table_info(made[0].id)
+            store.table_info(moved.id)
 
 
 def test_a_clusters_owner_announces_each_table_of_a_batch_once_committed(db_url):

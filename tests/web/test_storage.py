@@ -66,11 +66,13 @@ def test_a_server_started_again_goes_on_where_it_was(store_url: str) -> None:
 def test_bot_tables_resume_and_finish(store_url: str) -> None:
     with TestClient(create_app(store_url)) as first:
         made = make_table(
-            first, game="dots", players=2, seats=["bot:greedy", "bot:greedy"], seed=5, bot_delay=0.01
+            first, game="dots", players=2, seats=["bot:greedy", "bot:greedy"], seed=5, bot_delay=0.05
         )
         table = made["id"]
-        time.sleep(0.2)
-        before = first.get(f"/api/tables/{table}/state").json()
+        deadline = time.monotonic() + 30  # stopped once the bots have begun (not after a guessed time)
+        while (before := first.get(f"/api/tables/{table}/state").json())["version"] == 0:
+            assert time.monotonic() < deadline, "the bots did not begin"
+            time.sleep(0.02)
     assert before["status"] == "playing" and before["version"] > 0  # stopped mid-game
     with TestClient(create_app(store_url)) as second:
         deadline = time.monotonic() + 60

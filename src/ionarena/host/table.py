@@ -227,6 +227,16 @@ class Table(Seating):
                              status=self._status, seats=tuple(self._seats), listed=self.listed,
                              surface=self.surface, labels=dict(self._labels))
 
+    def open_in(self, journal: Journal) -> None:
+        """Write a table made without a journal to `journal` as it is now, and journal it there
+        from now on: a table made, seated and started at once is one write, not one a change.
+        `IllegalAction` for a table that has a journal already or an action to lose."""
+        with self._lock:
+            if self.journal is not None or self._state.version:
+                raise IllegalAction(f"table {self.id} is journaled already or has moved")
+            journal.table_opened(self.info())
+            self.journal = journal
+
     def record(self) -> GameRecord:
         """The game so far as a record (seed + config + action log; scores once over)."""
         with self._lock:

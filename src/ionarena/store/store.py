@@ -22,7 +22,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
@@ -125,12 +124,6 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def together(self) -> AbstractContextManager[None]:
-        """A block whose writes (in this thread) are committed together at its end, in one
-        transaction, before it returns: a table made, its people seated and started, nobody
-        knowing of it yet (`writer.GroupCommit.together`)."""
-        return self._writes.together()
-
     @property
     def commits(self) -> tuple[int, int]:
         """(transactions, writes) committed so far by this store: their ratio is how many
@@ -147,13 +140,8 @@ class Store:
                "status": info.status, "listed": bool(info.listed), "created_at": now, "updated_at": now,
                "finished_at": None, "surface": info.surface, "labels": dict(info.labels) or None}
         seats = [self._seat_row(info.id, s) for s in info.seats]
-
-        def work(conn: Connection) -> None:
-            conn.execute(_ADD_TABLE, row)
-            if seats:
-                conn.execute(_ADD_SEATS, seats)
-
-        self._writes.write(f"table {info.id}", work)
+        # as rows: the tables made at once go in one executemany, their seats in another
+        self._writes.write(f"table {info.id}", rows={_ADD_TABLE: [row], _ADD_SEATS: seats})
 
     def actions_applied(self, table_id: str, entries: Sequence[LogEntry], finish: Finish | None) -> None:
         """Commit the entries (and the record and results when `finish`) before returning; tables

@@ -17,17 +17,14 @@ When a batch fails, each of its writes is tried again in a transaction of its ow
 cannot be made (a version that another process wrote first) fails only its own caller.
 
 `write_many` queues several writes at once (the mover's batch of staged moves of many tables:
-`web.mover`) and returns each one's error instead of raising; `together()` gathers every write a
-thread makes inside a block and commits them at its end, in one transaction (a table being made,
-seated and started, which nobody can know of before the block returns). The leader wakes waiting
-callers only when there are some.
+`web.mover`) and returns each one's error instead of raising. The leader wakes waiting callers
+only when there are some.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Engine, Executable
@@ -76,7 +73,6 @@ class GroupCommit:
         self._waiting = 0
         """Callers waiting for the commit running now (none: the leader wakes nobody)."""
         self._conn: Connection | None = None
-        self._local = threading.local()
         self.batches = 0
         """Transactions committed (a measure of how well writes are grouped)."""
         self.writes = 0
@@ -84,36 +80,11 @@ class GroupCommit:
 
     def write(self, what: str, work: Work | None = None, *, rows: Rows | None = None) -> None:
         """Insert `rows` (by statement) and run `work(connection)` in a transaction; return once it
-        is committed. Errors become `StoreError` naming `what` (other exceptions pass as they are).
-        Inside `together()` (in this thread) the write waits for the end of that block instead."""
+        is committed. Errors become `StoreError` naming `what` (other exceptions pass as they are)."""
         item = _Write(what, work, rows or {})
-        gathered: list[_Write] | None = getattr(self._local, "gathered", None)
-        if gathered is not None:
-            gathered.append(item)
-            return
         self._commit([item])
         if item.error is not None:
             raise item.error
-
-    @contextmanager
-    def together(self) -> Iterator[None]:
-        """Every `write` this thread makes inside the block is committed at its end, in one
-        transaction (the block returns once they are durable, or raises the first one's error).
-        Only for writes nobody may learn of before the block ends: a table being made."""
-        if getattr(self._local, "gathered", None) is not None:  # already gathering: one block
-            yield
-            return
-        gathered: list[_Write] = []
-        self._local.gathered = gathered
-        try:
-            yield
-        finally:
-            self._local.gathered = None
-        if gathered:
-            self._commit(gathered)
-            for item in gathered:
-                if item.error is not None:
-                    raise item.error
 
     def write_many(self, writes: Sequence[tuple[str, Work | None, Rows | None]]
                    ) -> list[BaseException | None]:

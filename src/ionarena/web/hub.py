@@ -203,24 +203,23 @@ class Hub(TablesInMemory):
             table_id = await cluster.new_id()  # leased before it is written
 
         def make() -> tuple[Table, dict[int, str]]:
+            # seated and started before it is written, then written once as it stands (one insert
+            # for the table and one for its seats, not one write a change): a server that dies
+            # while making it (a cluster's: another takes over what it leaves) leaves the whole
+            # table or none, never one with a seat still open. (A cluster's journal announces the
+            # write before its commit, to nobody: no process follows a table the store does not
+            # hold yet.)
             table = Table(spec.id, count, bots=bots, seed=seed, variant=variant, options=options,
                           settings=settings, clock=self.clock, listed=listed, surface=WEB, labels=labels,
-                          table_id=table_id, journal=self.store if cluster is None else cluster.journal)
+                          table_id=table_id)
             tokens = {seat: table.sit(seat, plan.name or f"Player {seat}")
                       for seat, plan in enumerate(seats) if plan.kind == "human"}
             if start:
                 self._start_if_full(table)
+            table.open_in(self.store if cluster is None else cluster.journal)
             return table, tokens
 
-        def made_together() -> tuple[Table, dict[int, str]]:
-            # one commit for the table, its seats and its start: a server that dies while making it
-            # (a cluster's: another takes over what it leaves) leaves the whole table or none, never
-            # one with a seat still open. (A cluster's journal announces each write before that
-            # commit, to nobody: no process follows a table the store does not hold yet.)
-            with self.store.together():
-                return make()
-
-        table, tokens = await self.run(made_together)
+        table, tokens = await self.run(make)
         hosted = self._adopt(table, makers)
         hosted.silent = cluster is None  # (a site's other servers may take its chat: read it then)
         self.kick(hosted)
