@@ -50,7 +50,17 @@ def test_every_game_maps_the_levels_alike_today():
     assert parse_spec("hard:ms=500", "bank").params["ms"] == 500.0
 
 
-def test_a_game_may_map_a_level_to_its_own_spec(monkeypatch):
+@pytest.fixture
+def levels_changed():
+    """The levels are about to change: forget the specs checked against them, before and after."""
+    from ionarena.agents.spec import _checked
+
+    _checked.cache_clear()
+    yield
+    _checked.cache_clear()
+
+
+def test_a_game_may_map_a_level_to_its_own_spec(levels_changed, monkeypatch):
     monkeypatch.setitem(GAME_LEVELS, "bank", {"hard": "greedy", "medium": "greedy:eps=0.2"})
     assert parse_spec("hard", "bank").name == "greedy"
     assert dict(parse_spec("medium", "bank").params) == {"eps": 0.2}

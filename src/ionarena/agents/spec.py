@@ -13,6 +13,7 @@ game starts.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 from collections.abc import Mapping
@@ -164,7 +165,15 @@ def parse_spec(text: object, game_id: str | None = None) -> AgentSpec:
 
 
 def check_spec(text: object, game_id: str | None = None) -> AgentSpec:
-    """`parse_spec`, and when `game_id` is given, that the agent can play that game."""
+    """`parse_spec`, and when `game_id` is given, that the agent can play that game (the specs
+    checked lately are remembered: a table's bot is checked at each of its moves)."""
+    if not isinstance(text, str) or len(text) > MAX_SPEC_TEXT:
+        return parse_spec(text, game_id)  # (refused: `BadAgentSpec`)
+    return _checked(text, game_id)
+
+
+@functools.lru_cache(maxsize=512)
+def _checked(text: str, game_id: str | None) -> AgentSpec:
     spec = parse_spec(text, game_id)
     if game_id is not None:
         from ..core import get_spec
