@@ -11,7 +11,8 @@ caller still returns only once its own work is durable (before its table tells a
 
 A write may also hand over rows for an INSERT (`rows={statement: [...]}`): the leader sends the
 rows of the whole batch for one statement as one executemany (a database round trip, not one per
-table), then runs the writes' own work in their order, all in the one transaction.
+table; the driver's own for a `DriverInsert`), then runs the writes' own work in their order, all
+in the one transaction.
 
 When a batch fails, each of its writes is tried again in a transaction of its own, so a write that
 cannot be made (a version that another process wrote first) fails only its own caller.
@@ -32,9 +33,11 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..core import IonError
+from .driver_insert import DriverInsert
 
 Work = Callable[[Connection], None]
-Rows = Mapping[Executable, Sequence[Mapping[str, Any]]]
+Rows = Mapping[Executable | DriverInsert, Sequence[Any]]
+"""Rows to insert by statement: mappings for an SQLAlchemy `insert`, tuples for a `DriverInsert`."""
 
 
 class StoreError(IonError):
@@ -162,12 +165,16 @@ class GroupCommit:
             raise
         try:
             with conn.begin():
-                inserts: dict[Executable, list[Mapping[str, Any]]] = {}
+                inserts: dict[Executable | DriverInsert, list[Any]] = {}
                 for item in batch:
                     for statement, rows in item.rows.items():
                         inserts.setdefault(statement, []).extend(rows)
                 for statement, rows in inserts.items():
-                    if rows:
+                    if not rows:
+                        continue
+                    if isinstance(statement, DriverInsert):
+                        statement.executemany(conn, rows)
+                    else:
                         conn.execute(statement, rows)
                 for item in batch:
                     if item.work is not None:
