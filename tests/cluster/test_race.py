@@ -55,7 +55,9 @@ def test_of_two_processes_claiming_one_table_at_once_exactly_one_owns_it(pg_url:
 
 def test_a_lease_nobody_renews_is_taken_over_and_its_old_owner_learns_it(pg_url: str) -> None:
     with Store(pg_url) as store:
-        dead, alive = Leases(store.engine, "dead", ttl=0.3), Leases(store.engine, "alive", ttl=0.3)
+        # (the taker's own lease long: a loaded machine's pause before the last look must not
+        # let it run out too, as it did once in CI)
+        dead, alive = Leases(store.engine, "dead", ttl=1.0), Leases(store.engine, "alive", ttl=60)
         table = new_table_id()
         assert dead.claim(table)
         assert not alive.claim(table)  # live: refused
