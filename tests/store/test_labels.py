@@ -38,6 +38,7 @@ def test_a_table_keeps_its_surface_and_labels_and_a_renamed_seat(db_url):
         info = store.table_info(table.id)
         assert (info.surface, dict(info.labels)) == ("irc", {"channel": "#ion", "opener": "ada"})
         assert table.set_labels({"channel": "#ion-2", "opener": None}) == {"channel": "#ion-2"}
+        assert (table.label("channel"), table.label("opener")) == ("#ion-2", None)  # one, as it is now
         table.rename(0, "ada_away")
         again = store.load(table.id)
         assert again.surface == "irc" and again.labels == {"channel": "#ion-2"}

@@ -207,6 +207,11 @@ class Table(Seating):
         with self._lock:
             return dict(self._labels)
 
+    def label(self, key: str) -> str | None:
+        """One label (None where it is not set), read without a copy of them all: the labels are
+        replaced whole when they change, never changed in place (read at each state sent)."""
+        return self._labels.get(key)
+
     def set_labels(self, changes: Mapping[str, str | None]) -> dict[str, str]:
         """Set labels (a None value removes one), journaled; returns them all. `IllegalAction`
         if the result is not valid labels (nothing changes)."""

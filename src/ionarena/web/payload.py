@@ -69,7 +69,7 @@ class StatePayload(TypedDict):
 
 def practice_seed(table: Table) -> str | None:
     """The seed of a practice deal (chosen by whoever made the table), as text; None otherwise."""
-    return table.labels.get(PRACTICE)
+    return table.label(PRACTICE)
 
 
 def event_words(spec: GameSpec, event: Event, names: Names) -> dict[str, Any]:
