@@ -138,3 +138,11 @@ def test_split_specs_keeps_parameters_with_their_agent():
         ["hard", "ismcts:ms=200,rollout=random", "easy"]
     with pytest.raises(BadAgentSpec, match="at least one"):
         split_specs(" , ")
+
+
+def test_a_spec_checked_again_is_the_same_and_a_bad_game_is_still_refused_clearly():
+    assert check_spec("greedy:eps=0.2", "dots") == check_spec("greedy:eps=0.2", "dots")  # (remembered)
+    with pytest.raises(UnknownGame, match="no game called"):
+        check_spec("greedy", ["dots"])  # type: ignore[arg-type]  (not hashable: never remembered)
+    with pytest.raises(UnknownGame, match="no game called 'chess'"):
+        check_spec("greedy", "chess")

@@ -167,13 +167,13 @@ def parse_spec(text: object, game_id: str | None = None) -> AgentSpec:
 def check_spec(text: object, game_id: str | None = None) -> AgentSpec:
     """`parse_spec`, and when `game_id` is given, that the agent can play that game (the specs
     checked lately are remembered: a table's bot is checked at each of its moves)."""
-    if not isinstance(text, str) or len(text) > MAX_SPEC_TEXT:
-        return parse_spec(text, game_id)  # (refused: `BadAgentSpec`)
+    if not isinstance(text, str) or len(text) > MAX_SPEC_TEXT or not isinstance(game_id, str | None):
+        return _checked.__wrapped__(text, game_id)  # (refused, as any text that is not a spec)
     return _checked(text, game_id)
 
 
 @functools.lru_cache(maxsize=512)
-def _checked(text: str, game_id: str | None) -> AgentSpec:
+def _checked(text: object, game_id: str | None) -> AgentSpec:
     spec = parse_spec(text, game_id)
     if game_id is not None:
         from ..core import get_spec
